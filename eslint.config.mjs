@@ -1,0 +1,6 @@
+import next from 'eslint-config-next';
+
+export default [
+  { ignores: ['.next/**', '.data/**', 'node_modules/**', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
+  ...next,
+];

@@ -1,0 +1,103 @@
+/**
+ * Opens the database: PGlite in a data directory by default, a PostgreSQL server when
+ * `DATABASE_URL` is set. Both give the same drizzle `Db` over the same schema.
+ */
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres://... ; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data directory; `memory://` for an in-memory database. */
+  dataDir?: string;
+  /** A dumped PGlite data dir (tarball) to start from, for fast test databases. */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
+
+export function defaultDataDir(): string {
+  return path.resolve(process.env.DATA_DIR ?? './.data');
+}
+
+export function configFromEnv(): OpenOptions {
+  const url = process.env.DATABASE_URL;
+  return url ? { url } : { dataDir: path.join(defaultDataDir(), 'pglite') };
+}
+
+export async function openDatabase(options: OpenOptions = configFromEnv()): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { Pool, types } = await import('pg');
+  // int8 (count(*)) as number, as PGlite returns it.
+  types.setTypeParser(20, (v) => Number(v));
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new Pool({ connectionString: url, max });
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  return { db, driver: 'postgres', close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let lock: DataDirLock | undefined;
+  if (!inMemory) lock = acquireDataDirLock(dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { cube } = await import('@electric-sql/pglite/contrib/cube');
+    const { earthdistance } = await import('@electric-sql/pglite/contrib/earthdistance');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const client = await PGlite.create({
+      dataDir: inMemory ? undefined : dataDir,
+      loadDataDir,
+      extensions: { cube, earthdistance, pg_trgm },
+    });
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const db = drizzle({ client, schema }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+/** Applies committed migrations; serialised across processes on PostgreSQL by an advisory lock. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.driver === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(724001)`);
+    await migrate(tx as never, { migrationsFolder });
+  });
+}
+
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,452 @@
+/**
+ * The one PostgreSQL schema of the service, used by PGlite (embedded default) and by a PostgreSQL
+ * server alike. Every tenant-owned table carries `tenant_id` so that isolation is a WHERE clause.
+ * Timestamps are `timestamptz` with millisecond precision (the API renders them with `Z`).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+
+/** Address columns shared by companies, locations and clinics (spec 2.4). */
+const addressColumns = () => ({
+  line1: text('address_line1'),
+  line2: text('address_line2'),
+  city: text('address_city'),
+  state: text('address_state'),
+  postalCode: text('address_postal_code'),
+  country: text('address_country'),
+});
+
+export type AddressJson = {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string | null;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tenancy and principals
+// ---------------------------------------------------------------------------------------------
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Standard Webhooks signing secret (`whsec_...`). */
+  webhookSecret: text('webhook_secret').notNull(),
+  createdAt: createdAt(),
+});
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    ...addressColumns(),
+    isActive: boolean('is_active').notNull().default(true),
+    deletedAt: ts('deleted_at'),
+    /** A background-check vendor integration is configured for this company. */
+    backgroundCheckEnabled: boolean('background_check_enabled').notNull().default(false),
+    orderMatchingEnabled: boolean('order_matching_enabled').notNull().default(true),
+    orderMatchingWindowDays: integer('order_matching_window_days').notNull().default(30),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    ...addressColumns(),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Schedule strategies an order placed here may use (DESIGN.md, settings.schedule). */
+    scheduleStrategies: text('schedule_strategies')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['participantChoice','nearestClinic','clinic']::text[]`),
+    /** Highest clinic price (in cents) for a package that the location accepts; null = no cap. */
+    feeCapCents: integer('fee_cap_cents'),
+    /** Null inherits the company's order-matching setting. */
+    orderMatchingEnabled: boolean('order_matching_enabled'),
+    orderMatchingWindowDays: integer('order_matching_window_days'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('locations_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('locations_company_idx').on(t.companyId),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    email: text('email').notNull(),
+    name: text('name'),
+    passwordHash: text('password_hash'),
+    role: text('role').notNull(),
+    /** True: every company of the tenant, present and future. */
+    allCompanies: boolean('all_companies').notNull().default(true),
+    companyIds: text('company_ids').array().notNull().default(sql`ARRAY[]::text[]`),
+    disabledAt: ts('disabled_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    /** SHA-256 of the whole token; the token itself is shown once and never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** First characters of the token, to recognise it in listings. */
+    prefix: text('prefix').notNull(),
+    scopes: text('scopes').array().notNull(),
+    allCompanies: boolean('all_companies').notNull().default(false),
+    companyIds: text('company_ids').array().notNull().default(sql`ARRAY[]::text[]`),
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_tokens_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Reference data shared by every tenant
+// ---------------------------------------------------------------------------------------------
+
+export const agencies = pgTable('agencies', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const jobCategories = pgTable(
+  'job_categories',
+  {
+    id: text('id').primaryKey(),
+    agencyId: text('agency_id').notNull().references(() => agencies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('job_categories_agency_code_idx').on(t.agencyId, t.code)],
+);
+
+/** Labs, couriers and other vendors named on order services. */
+export const vendors = pgTable('vendors', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Catalog: services, packages, clinics
+// ---------------------------------------------------------------------------------------------
+
+export const services = pgTable(
+  'services',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    category: text('category'),
+    specimenType: text('specimen_type'),
+    isDot: boolean('is_dot').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('services_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+);
+
+/** A package belongs to a company (usable at all its locations) or to one of its locations. */
+export const packages = pgTable(
+  'packages',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    locationId: text('location_id').references(() => locations.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('packages_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    index('packages_company_idx').on(t.companyId),
+    index('packages_location_idx').on(t.locationId),
+  ],
+);
+
+export const packageServices = pgTable(
+  'package_services',
+  {
+    packageId: text('package_id').notNull().references(() => packages.id),
+    serviceId: text('service_id').notNull().references(() => services.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.packageId, t.serviceId] }),
+    index('package_services_service_idx').on(t.serviceId),
+  ],
+);
+
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    ...addressColumns(),
+    lat: doublePrecision('lat'),
+    long: doublePrecision('long'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clinics_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+);
+
+export const clinicServices = pgTable(
+  'clinic_services',
+  {
+    clinicId: text('clinic_id').notNull().references(() => clinics.id),
+    serviceId: text('service_id').notNull().references(() => services.id),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.serviceId] }),
+    index('clinic_services_service_idx').on(t.serviceId, t.clinicId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+// ---------------------------------------------------------------------------------------------
+
+export type ParticipantAddressJson = AddressJson;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    code: text('code').notNull(),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    locationId: text('location_id').notNull().references(() => locations.id),
+    agencyId: text('agency_id').references(() => agencies.id),
+    jobCategoryId: text('job_category_id').references(() => jobCategories.id),
+    clinicId: text('clinic_id').references(() => clinics.id),
+    status: text('status').notNull(),
+    isFinal: boolean('is_final').notNull().default(false),
+    statusUpdatedAt: ts('status_updated_at').notNull(),
+    testReason: text('test_reason'),
+    otherTestReason: text('other_test_reason'),
+    firstName: text('participant_first_name'),
+    lastName: text('participant_last_name'),
+    middleName: text('participant_middle_name'),
+    birthDate: date('participant_birth_date', { mode: 'string' }),
+    email: text('participant_email'),
+    phone: text('participant_phone'),
+    participantAddress: jsonb('participant_address').$type<ParticipantAddressJson>(),
+    deliveryMethod: text('delivery_method').notNull(),
+    requester: jsonb('requester').$type<{ email: string; name?: string; phone?: string }>().notNull(),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    callbackUrl: text('callback_url'),
+    /** Where the order was created: `api`, `dashboard`, `seed`. */
+    source: text('source').notNull(),
+    createdByTokenId: text('created_by_token_id'),
+    createdByUserId: text('created_by_user_id'),
+    expiresAt: ts('expires_at'),
+    /** Last `sequence` given to an `order.updated` event of this order. */
+    eventSequence: integer('event_sequence').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_tenant_code_idx').on(t.tenantId, t.code),
+    // Newest-first listing, with and without the usual filters (NOT NULL columns: no NULLS trap).
+    index('orders_tenant_company_created_idx').on(t.tenantId, t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('orders_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
+    index('orders_tenant_location_created_idx').on(t.tenantId, t.locationId, t.createdAt.desc(), t.id.desc()),
+    index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+  ],
+);
+
+export const orderPackages = pgTable(
+  'order_packages',
+  {
+    orderId: text('order_id').notNull().references(() => orders.id),
+    packageId: text('package_id').notNull().references(() => packages.id),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.packageId] })],
+);
+
+/** Government and employer identifiers; `value` is encrypted at rest. */
+export const participantIdentifiers = pgTable(
+  'participant_identifiers',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    position: integer('position').notNull(),
+    type: text('type').notNull(),
+    value: text('value').notNull(),
+    issuingCountry: text('issuing_country'),
+    issuingState: text('issuing_state'),
+  },
+  (t) => [index('participant_identifiers_order_idx').on(t.orderId, t.position)],
+);
+
+export const orderServices = pgTable(
+  'order_services',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    serviceId: text('service_id').notNull().references(() => services.id),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    category: text('category'),
+    specimenType: text('specimen_type'),
+    isDot: boolean('is_dot').notNull(),
+    status: text('status').notNull(),
+    statusUpdatedAt: ts('status_updated_at').notNull(),
+    labId: text('lab_id').references(() => vendors.id),
+    courierServiceName: text('courier_service_name'),
+    specimenId: text('specimen_id'),
+    trackingNumber: text('tracking_number'),
+  },
+  (t) => [index('order_services_order_idx').on(t.orderId, t.position)],
+);
+
+export const orderServiceStatusHistory = pgTable(
+  'order_service_status_history',
+  {
+    id: text('id').primaryKey(),
+    orderServiceId: text('order_service_id').notNull().references(() => orderServices.id),
+    status: text('status').notNull(),
+    groupType: text('group_type').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [index('order_service_status_history_service_idx').on(t.orderServiceId, t.occurredAt)],
+);
+
+export const orderServiceScreenHistory = pgTable(
+  'order_service_screen_history',
+  {
+    id: text('id').primaryKey(),
+    orderServiceId: text('order_service_id').notNull().references(() => orderServices.id),
+    type: text('type').notNull(),
+    occurredAt: ts('occurred_at').notNull(),
+  },
+  (t) => [index('order_service_screen_history_service_idx').on(t.orderServiceId, t.occurredAt)],
+);
+
+/** Who did what to an order; written in the same transaction as the change. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    orderId: text('order_id').references(() => orders.id),
+    action: text('action').notNull(),
+    actorType: text('actor_type').notNull(),
+    actorTokenId: text('actor_token_id'),
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks: the outbox row is the delivery; each try is an attempt
+// ---------------------------------------------------------------------------------------------
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    /** The `webhook-id`: stable across retries and redeliveries of one event. */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    sequence: integer('sequence').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastAttemptAt: ts('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    deliveredAt: ts('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('webhook_deliveries_order_idx').on(t.orderId, t.sequence),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id').notNull().references(() => webhookDeliveries.id),
+    attemptedAt: ts('attempted_at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Request bookkeeping
+// ---------------------------------------------------------------------------------------------
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: text('tenant_id').notNull(),
+    principalId: text('principal_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.principalId, t.key] })],
+);

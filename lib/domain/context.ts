@@ -1,0 +1,25 @@
+import type { Db } from '@/lib/db/client';
+import type { Scope } from '@/lib/auth/scopes';
+
+/** Who is acting: an API token, a signed-in dashboard user, or the system (sandbox, worker). */
+export type Actor =
+  | { type: 'token'; id: string; name: string }
+  | { type: 'user'; id: string; email: string; name: string | null }
+  | { type: 'system'; name: string };
+
+/** A principal: tenant, linked companies, scopes. Tokens and dashboard users alike. */
+export interface Principal {
+  tenantId: string;
+  /** Linked company ids, resolved (a token for "all" companies lists them all). */
+  companyIds: string[];
+  scopes: ReadonlySet<Scope>;
+  actor: Actor;
+}
+
+/** What every domain operation receives: the principal and the database (pool or transaction). */
+export interface Ctx extends Principal {
+  db: Db;
+  requestId: string;
+  /** Where a created order comes from: `api` or `dashboard`. */
+  source: 'api' | 'dashboard' | 'system';
+}
