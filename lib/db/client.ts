@@ -15,6 +15,8 @@ export interface Database {
   db: Db;
   driver: Driver;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to clone test databases quickly. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -73,6 +75,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     return {
       db,
       driver: 'pglite',
+      dumpDataDir: () => client.dumpDataDir('none'),
       close: async () => {
         await client.close();
         lock?.release();

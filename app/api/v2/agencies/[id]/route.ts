@@ -1,0 +1,6 @@
+import { getAgency } from '@/lib/domain/agencies';
+import { methods, operation } from '@/lib/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: operation({ scope: 'agency.read', handler: ({ ctx, params }) => getAgency(ctx, params.id) }),
+});

@@ -1,0 +1,31 @@
+/**
+ * Tenant and company isolation as SQL conditions. Every read of tenant data composes these, so a
+ * row outside the principal's access is never read, and a foreign id looks exactly like a missing one.
+ */
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { companies, locations, packages, packageServices } from '@/lib/db/schema';
+import type { Principal } from './context';
+
+/** Companies linked to the principal that are not deleted (readable, e.g. for order history). */
+export function linkedCompany(p: Principal): SQL {
+  return and(eq(companies.tenantId, p.tenantId), inArray(companies.id, p.companyIds.length ? p.companyIds : ['']), isNull(companies.deletedAt))!;
+}
+
+/** Linked companies that are active: the ones listed and ordered for. */
+export function activeLinkedCompany(p: Principal): SQL {
+  return and(linkedCompany(p), eq(companies.isActive, true))!;
+}
+
+/** Packages the principal can order: under an active linked company, at company level or at an active location. */
+export function orderablePackage(p: Principal): SQL {
+  return and(
+    eq(packages.tenantId, p.tenantId),
+    sql`exists (select 1 from ${companies} where ${companies.id} = ${packages.companyId} and ${activeLinkedCompany(p)})`,
+    or(isNull(packages.locationId), sql`exists (select 1 from ${locations} where ${locations.id} = ${packages.locationId} and ${locations.isActive})`),
+  )!;
+}
+
+/** Ids of services in the catalog of the principal's companies (the services of its packages). */
+export function orderableServiceIds(p: Principal): SQL {
+  return sql`(select ${packageServices.serviceId} from ${packageServices} join ${packages} on ${packages.id} = ${packageServices.packageId} where ${orderablePackage(p)})`;
+}

@@ -1,0 +1,40 @@
+import { and, asc, count, eq, ilike } from 'drizzle-orm';
+import { companies } from '@/lib/db/schema';
+import type { Ctx } from '@/lib/domain/context';
+import { notFound } from '@/lib/domain/errors';
+import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
+import { API, iso, toAddress } from '@/lib/domain/representation';
+import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
+import { z } from 'zod';
+
+export const ListCompaniesQuery = PageQuery.extend({ name: TextFilter.optional() });
+export type ListCompaniesQuery = z.output<typeof ListCompaniesQuery>;
+
+type CompanyRow = typeof companies.$inferSelect;
+
+/** Spec 2.7. */
+export function serializeCompany(c: CompanyRow) {
+  return {
+    id: c.id,
+    object: 'company' as const,
+    name: c.name,
+    address: toAddress(c),
+    createdAt: iso(c.createdAt),
+    phone: c.phone,
+    url: `${API}/companies/${c.id}`,
+  };
+}
+export type Company = ReturnType<typeof serializeCompany>;
+
+export async function listCompanies(ctx: Ctx, q: ListCompaniesQuery) {
+  const where = and(activeLinkedCompany(ctx), q.name ? ilike(companies.name, likePattern(q.name)) : undefined);
+  const rows = await ctx.db.select().from(companies).where(where).orderBy(asc(companies.name), asc(companies.id)).limit(q.limit).offset(offsetOf(q));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(companies).where(where);
+  return page(rows.map(serializeCompany), total, q);
+}
+
+export async function getCompany(ctx: Ctx, id: string) {
+  const [row] = await ctx.db.select().from(companies).where(and(linkedCompany(ctx), eq(companies.id, id)));
+  if (!row) throw notFound('Company');
+  return serializeCompany(row);
+}

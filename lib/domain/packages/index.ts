@@ -1,0 +1,101 @@
+/** Packages (DESIGN.md section 4): a company's package is usable at all its locations. */
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { companies, locations, packages, packageServices, services } from '@/lib/db/schema';
+import { orderablePackage } from '@/lib/domain/access';
+import type { Ctx } from '@/lib/domain/context';
+import { notFound } from '@/lib/domain/errors';
+import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
+import { API, companyRef, locationRef, serviceEntry } from '@/lib/domain/representation';
+
+export const ListPackagesQuery = PageQuery.extend({
+  name: TextFilter.optional(),
+  companyId: z.string().min(1).max(255).optional(),
+  /** Packages available at this location: its own and its company's. */
+  locationId: z.string().min(1).max(255).optional(),
+});
+export type ListPackagesQuery = z.output<typeof ListPackagesQuery>;
+
+export interface PackageServiceRow {
+  packageId: string;
+  id: string;
+  name: string;
+  type: string;
+  isDot: boolean;
+  category: string | null;
+  specimenType: string | null;
+}
+
+const selection = {
+  id: packages.id,
+  name: packages.name,
+  companyId: companies.id,
+  companyName: companies.name,
+  locationId: locations.id,
+  locationName: locations.name,
+};
+type Row = { id: string; name: string; companyId: string; companyName: string; locationId: string | null; locationName: string | null };
+
+export function serializePackage(p: Row, items: PackageServiceRow[]) {
+  return {
+    id: p.id,
+    object: 'package' as const,
+    name: p.name,
+    company: companyRef({ id: p.companyId, name: p.companyName }),
+    location: p.locationId ? locationRef({ id: p.locationId, name: p.locationName ?? '' }) : null,
+    isDot: items.some((s) => s.isDot),
+    services: items.map(serviceEntry),
+    url: `${API}/packages/${p.id}`,
+  };
+}
+export type Package = ReturnType<typeof serializePackage>;
+
+/** The services of packages, in package order. */
+export async function servicesOfPackages(ctx: Ctx, packageIds: string[]): Promise<PackageServiceRow[]> {
+  if (packageIds.length === 0) return [];
+  return ctx.db
+    .select({
+      packageId: packageServices.packageId,
+      id: services.id,
+      name: services.name,
+      type: services.type,
+      isDot: services.isDot,
+      category: services.category,
+      specimenType: services.specimenType,
+    })
+    .from(packageServices)
+    .innerJoin(services, eq(services.id, packageServices.serviceId))
+    .where(inArray(packageServices.packageId, packageIds))
+    .orderBy(asc(packageServices.packageId), asc(packageServices.position));
+}
+
+const baseQuery = (ctx: Ctx) =>
+  ctx.db
+    .select(selection)
+    .from(packages)
+    .innerJoin(companies, eq(companies.id, packages.companyId))
+    .leftJoin(locations, eq(locations.id, packages.locationId));
+
+export async function listPackages(ctx: Ctx, q: ListPackagesQuery) {
+  const where = and(
+    orderablePackage(ctx),
+    q.name ? ilike(packages.name, likePattern(q.name)) : undefined,
+    q.companyId ? eq(packages.companyId, q.companyId) : undefined,
+    q.locationId
+      ? or(
+          eq(packages.locationId, q.locationId),
+          and(isNull(packages.locationId), sql`${packages.companyId} = (select l.company_id from locations l where l.id = ${q.locationId} and l.is_active)`),
+        )
+      : undefined,
+  );
+  const rows = await baseQuery(ctx).where(where).orderBy(asc(packages.name), asc(packages.id)).limit(q.limit).offset(offsetOf(q));
+  const [{ total }] = await ctx.db.select({ total: count() }).from(packages).where(where);
+  const items = await servicesOfPackages(ctx, rows.map((r) => r.id));
+  return page(rows.map((r) => serializePackage(r, items.filter((s) => s.packageId === r.id))), total, q);
+}
+
+export async function getPackage(ctx: Ctx, id: string) {
+  const [row] = await baseQuery(ctx).where(and(orderablePackage(ctx), eq(packages.id, id)));
+  if (!row) throw notFound('Package');
+  return serializePackage(row, await servicesOfPackages(ctx, [row.id]));
+}

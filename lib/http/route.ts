@@ -1,0 +1,155 @@
+/**
+ * The one wrapper every `/api/v2` route goes through. A route file declares, per method, the scope,
+ * the zod schemas of its query and body, and a handler that returns data. The wrapper does
+ * authentication, the scope check, parsing, the error envelope, status codes and JSON.
+ */
+import { z } from 'zod';
+import type { Scope } from '@/lib/auth/scopes';
+import { authenticateToken } from '@/lib/auth/tokens';
+import { getDb } from '@/lib/db';
+import type { Ctx, Principal } from '@/lib/domain/context';
+import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
+import { newId } from '@/lib/ids';
+import { entriesFromZod, envelope, statusOf } from './errors';
+import { Reply } from './reply';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+type Params = Record<string, string>;
+type NextContext = { params: Promise<Params> };
+export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
+
+export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
+  /** Scope the principal needs; `null` for a public operation (no token). */
+  scope: Scope | null;
+  query?: Q;
+  body?: B;
+  /** An absent or empty body is parsed as `{}` (e.g. the cancellation body). */
+  bodyOptional?: boolean;
+  handler(args: {
+    ctx: Ctx;
+    params: Params;
+    query: z.output<Q>;
+    body: z.output<B>;
+    request: Request;
+  }): Promise<unknown>;
+}
+
+/** A principal resolved from something other than a bearer token (the dashboard session). */
+type SessionResolver = (request: Request) => Promise<Principal | null>;
+let sessionResolver: SessionResolver | undefined;
+export function setSessionResolver(resolver: SessionResolver): void {
+  sessionResolver = resolver;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
+}
+
+export function errorResponse(status: number, entries: ErrorEntry[], headers: Record<string, string> = {}): Response {
+  return json(status, envelope(status, entries), headers);
+}
+
+const unauthenticated = (detail: string) => new DomainError('unauthenticated', detail);
+
+async function authenticate(request: Request): Promise<Principal> {
+  const header = request.headers.get('authorization');
+  if (header === null) {
+    const fromSession = sessionResolver ? await sessionResolver(request) : null;
+    if (fromSession) return fromSession;
+    throw unauthenticated('The Authorization header is missing. Send "Authorization: Bearer <API_TOKEN>".');
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthenticated('The Authorization header must have the form "Bearer <API_TOKEN>".');
+  const principal = await authenticateToken(await getDb(), match[1]);
+  if (!principal) throw unauthenticated('The bearer token is invalid, expired or revoked.');
+  return principal;
+}
+
+async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  if (text.trim() === '') {
+    if (optional) return {};
+    throw new DomainError('required', 'A JSON request body is required.', { pointer: '' });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError('badRequest', 'The request body is not valid JSON.');
+  }
+}
+
+const tooLarge = () => new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { status: 413 });
+
+function queryObject(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [key, value] of url.searchParams) query[key] = value;
+  return query;
+}
+
+function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query'): z.output<S> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (!result.success) throw DomainError.many(entriesFromZod(result.error, where), 400);
+  return result.data;
+}
+
+export function toErrorResponse(error: unknown, requestId: string): Response {
+  if (error instanceof DomainError) {
+    const status = error.status ?? statusOf(error.entries[0].code);
+    return errorResponse(status, error.entries, { 'X-Request-Id': requestId });
+  }
+  console.error(JSON.stringify({ level: 'error', requestId, msg: 'unhandled error', error: String((error as Error)?.stack ?? error) }));
+  return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {
+    'X-Request-Id': requestId,
+  });
+}
+
+/** Builds the Next.js handler of one operation. */
+export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(op: Operation<Q, B>): RouteHandler {
+  return async (request, context) => {
+    const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newId();
+    try {
+      const principal: Principal = op.scope === null ? anonymous() : await authenticate(request);
+      if (op.scope && !principal.scopes.has(op.scope)) {
+        throw new DomainError('insufficientScope', `This operation needs the "${op.scope}" scope, which the token does not have.`, {
+          meta: { requiredScope: op.scope },
+        });
+      }
+      const params = (await context?.params) ?? {};
+      const url = new URL(request.url);
+      const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
+      const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
+      const ctx: Ctx = { ...principal, db: await getDb(), requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' };
+      const result = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request });
+      const headers = { 'X-Request-Id': requestId };
+      if (result instanceof Reply) return json(result.status, result.body, { ...result.headers, ...headers });
+      return json(200, result, headers);
+    } catch (error) {
+      return toErrorResponse(error, requestId);
+    }
+  };
+}
+
+function anonymous(): Principal {
+  return { tenantId: '', companyIds: [], scopes: new Set(), actor: { type: 'system', name: 'anonymous' } };
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+/**
+ * The exports of a route file: the declared methods, and a 405 in the envelope for the others.
+ * `export const { GET, POST, PUT, PATCH, DELETE } = methods({ GET: operation({...}) })`
+ */
+export function methods(declared: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = Object.keys(declared).join(', ');
+  const notAllowed: RouteHandler = async (request) =>
+    errorResponse(405, [{ code: 'methodNotAllowed' as never, detail: `${request.method} is not allowed here. Allowed: ${allow}.` }], { Allow: allow });
+  return Object.fromEntries(METHODS.map((m) => [m, declared[m] ?? notAllowed])) as Record<Method, RouteHandler>;
+}
