@@ -293,11 +293,29 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_tenant_code_idx').on(t.tenantId, t.code),
     // Newest-first listing, with and without the usual filters (NOT NULL columns: no NULLS trap).
-    index('orders_tenant_company_created_idx').on(t.tenantId, t.companyId, t.createdAt.desc(), t.id.desc()),
-    index('orders_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc(), t.id.desc()),
-    index('orders_tenant_location_created_idx').on(t.tenantId, t.locationId, t.createdAt.desc(), t.id.desc()),
+    index('orders_tenant_company_created_idx').on(t.tenantId, t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_tenant_location_created_idx').on(t.tenantId, t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
+    index('orders_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Order matching looks up open orders of a company by participant last name.
+    index('orders_match_idx').on(t.tenantId, t.companyId, sql`lower(${t.lastName})`),
   ],
+);
+
+/**
+ * Number of orders per (tenant, company, status), kept in the same transaction as every order
+ * change, so that list totals need no count over millions of rows.
+ */
+export const orderCounters = pgTable(
+  'order_counters',
+  {
+    tenantId: text('tenant_id').notNull(),
+    companyId: text('company_id').notNull(),
+    status: text('status').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.status] })],
 );
 
 export const orderPackages = pgTable(
@@ -415,7 +433,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
-    index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
+    index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_deliveries_order_idx').on(t.orderId, t.sequence),
   ],
 );

@@ -116,6 +116,14 @@ CREATE TABLE "locations" (
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_counters" (
+	"tenant_id" text NOT NULL,
+	"company_id" text NOT NULL,
+	"status" text NOT NULL,
+	"count" integer NOT NULL,
+	CONSTRAINT "order_counters_tenant_id_company_id_status_pk" PRIMARY KEY("tenant_id","company_id","status")
+);
+--> statement-breakpoint
 CREATE TABLE "order_packages" (
 	"order_id" text NOT NULL,
 	"package_id" text NOT NULL,
@@ -329,10 +337,12 @@ CREATE INDEX "order_service_screen_history_service_idx" ON "order_service_screen
 CREATE INDEX "order_service_status_history_service_idx" ON "order_service_status_history" USING btree ("order_service_id","occurred_at");--> statement-breakpoint
 CREATE INDEX "order_services_order_idx" ON "order_services" USING btree ("order_id","position");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_tenant_code_idx" ON "orders" USING btree ("tenant_id","code");--> statement-breakpoint
-CREATE INDEX "orders_tenant_company_created_idx" ON "orders" USING btree ("tenant_id","company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_tenant_status_created_idx" ON "orders" USING btree ("tenant_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_tenant_location_created_idx" ON "orders" USING btree ("tenant_id","location_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_tenant_company_created_idx" ON "orders" USING btree ("tenant_id","company_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_tenant_status_created_idx" ON "orders" USING btree ("tenant_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_tenant_location_created_idx" ON "orders" USING btree ("tenant_id","location_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "orders_tenant_updated_idx" ON "orders" USING btree ("tenant_id","updated_at","id");--> statement-breakpoint
+CREATE INDEX "orders_tenant_created_idx" ON "orders" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_match_idx" ON "orders" USING btree ("tenant_id","company_id",lower("participant_last_name"));--> statement-breakpoint
 CREATE INDEX "package_services_service_idx" ON "package_services" USING btree ("service_id");--> statement-breakpoint
 CREATE INDEX "packages_tenant_name_idx" ON "packages" USING btree ("tenant_id","name","id");--> statement-breakpoint
 CREATE INDEX "packages_company_idx" ON "packages" USING btree ("company_id");--> statement-breakpoint
@@ -342,5 +352,5 @@ CREATE INDEX "services_tenant_name_idx" ON "services" USING btree ("tenant_id","
 CREATE UNIQUE INDEX "users_email_idx" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "webhook_attempts_delivery_idx" ON "webhook_attempts" USING btree ("delivery_id","attempted_at");--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_tenant_created_idx" ON "webhook_deliveries" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_tenant_created_idx" ON "webhook_deliveries" USING btree ("tenant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" USING btree ("order_id","sequence");

@@ -1,0 +1,296 @@
+/**
+ * The operator commands, in one place. The CLI (scripts/cli.ts) runs them on a database it opens
+ * itself, or sends them to the running server over the admin channel (lib/admin/server.ts), which
+ * runs the very same `parse` and `run`. A command is named by two words (`token create`), takes
+ * string and boolean arguments (flags and named positionals) and returns JSON.
+ *
+ * `parse` validates without the database (so bad input fails fast, without taking the PGlite lock)
+ * and throws `UsageError`; `run` may throw `DomainError` (unknown tenant, duplicate e-mail...).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { isScope, ROLES, SCOPES } from '@/lib/auth/scopes';
+import { createToken, listTokens, revokeToken, tenantBySlug } from '@/lib/auth/tokens';
+import { migrateDatabase, type Database } from '@/lib/db/client';
+import { appEnv } from '@/lib/db';
+import { tenants } from '@/lib/db/schema';
+import { seedIfEmpty } from '@/lib/db/seed';
+import { DomainError } from '@/lib/domain/errors';
+import { createUser, generatePassword, isRole } from '@/lib/domain/users';
+import { statusOf } from '@/lib/http/errors';
+
+/** Bad input: a missing or malformed argument, an unknown command. Exit code 2, HTTP 400. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    /** The command whose usage to show along with the message. */
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type ArgValue = string | boolean | undefined;
+export type RawArgs = Record<string, ArgValue>;
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  /** Shown in the usage, e.g. `<slug>`. */
+  value?: string;
+  description: string;
+  required?: boolean;
+}
+
+export interface Command<I = unknown> {
+  /** Two words: group and verb. */
+  name: string;
+  summary: string;
+  /** Named positional arguments, in order (all required). */
+  positionals?: readonly string[];
+  options: Record<string, OptionSpec>;
+  /** Validates the arguments without touching the database. */
+  parse(args: RawArgs): I;
+  run(database: Database, input: I): Promise<unknown>;
+}
+
+function defineCommand<I>(command: Command<I>): Command<unknown> {
+  return command as Command<unknown>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Argument helpers
+// ---------------------------------------------------------------------------------------------
+
+function text(args: RawArgs, name: string): string | undefined {
+  const value = args[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} needs a value.`);
+  return value.trim();
+}
+
+function required(args: RawArgs, name: string, hint: string): string {
+  const value = text(args, name);
+  if (value === undefined) throw new UsageError(`--${name} ${hint} is required.`);
+  return value;
+}
+
+/** `a,b,c` or `all`. */
+function listOrAll(args: RawArgs, name: string): string[] | 'all' {
+  const value = text(args, name);
+  if (value === undefined || value === 'all') return 'all';
+  const items = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!items.length) throw new UsageError(`--${name} needs a comma-separated list or "all".`);
+  return [...new Set(items)];
+}
+
+function positiveInteger(args: RawArgs, name: string): number | undefined {
+  const value = text(args, name);
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0) {
+    throw new UsageError(`--${name} must be a positive whole number of seconds, not "${value}".`);
+  }
+  return n;
+}
+
+const tenantOption: OptionSpec = { type: 'string', value: '<slug>', description: 'tenant slug, e.g. acme', required: true };
+const companiesOption: OptionSpec = {
+  type: 'string',
+  value: '<id,...|all>',
+  description: 'linked companies (default: all, present and future)',
+};
+
+function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The commands
+// ---------------------------------------------------------------------------------------------
+
+export const COMMANDS: readonly Command[] = [
+  defineCommand({
+    name: 'token create',
+    summary: 'Create an API token; prints it once.',
+    options: {
+      tenant: tenantOption,
+      scopes: { type: 'string', value: '<scope,...|all>', description: 'scopes (default: all)' },
+      companies: companiesOption,
+      'expires-in': { type: 'string', value: '<seconds>', description: 'lifetime (default: never expires)' },
+      name: { type: 'string', value: '<text>', description: 'label shown in listings (default: cli)' },
+    },
+    parse(args) {
+      const scopes = listOrAll(args, 'scopes');
+      if (scopes !== 'all') {
+        const unknown = scopes.filter((s) => !isScope(s));
+        if (unknown.length) throw new UsageError(`Unknown scope(s): ${unknown.join(', ')}. Known scopes: ${SCOPES.join(', ')}.`);
+      }
+      return {
+        tenant: required(args, 'tenant', '<slug>'),
+        scopes,
+        companyIds: listOrAll(args, 'companies'),
+        expiresInSeconds: positiveInteger(args, 'expires-in'),
+        name: text(args, 'name') ?? 'cli',
+      };
+    },
+    async run({ db }, input) {
+      const tenant = await tenantBySlug(db, input.tenant);
+      const { id, token, scopes, companyIds, expiresAt } = await createToken(db, {
+        tenantId: tenant.id,
+        name: input.name,
+        scopes: input.scopes,
+        companyIds: input.companyIds,
+        expiresInSeconds: input.expiresInSeconds,
+      });
+      return { id, token, scopes, companyIds, expiresAt };
+    },
+  }),
+
+  defineCommand({
+    name: 'token revoke',
+    summary: 'Revoke an API token by id (revoking twice is not an error).',
+    positionals: ['id'],
+    options: {},
+    parse(args) {
+      const id = typeof args.id === 'string' ? args.id.trim() : '';
+      if (!id) throw new UsageError('The id of the token to revoke is required.');
+      return { id };
+    },
+    async run({ db }, { id }) {
+      if (!(await revokeToken(db, id))) throw new DomainError('notFound', `No API token with id "${id}".`);
+      return { id, revoked: true };
+    },
+  }),
+
+  defineCommand({
+    name: 'token list',
+    summary: "List a tenant's API tokens (never the tokens themselves).",
+    options: { tenant: tenantOption },
+    parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
+    async run({ db }, input) {
+      const tenant = await tenantBySlug(db, input.tenant);
+      return listTokens(db, tenant.id);
+    },
+  }),
+
+  defineCommand({
+    name: 'user create',
+    summary: 'Create a dashboard user; prints a generated password when none is given.',
+    options: {
+      tenant: tenantOption,
+      email: { type: 'string', value: '<email>', description: 'login e-mail', required: true },
+      role: { type: 'string', value: `<${ROLES.join('|')}>`, description: 'role, which decides the scopes', required: true },
+      password: { type: 'string', value: '<password>', description: 'at least 8 characters (default: generated)' },
+      name: { type: 'string', value: '<name>', description: 'display name' },
+      companies: companiesOption,
+    },
+    parse(args) {
+      const role = required(args, 'role', `<${ROLES.join('|')}>`);
+      if (!isRole(role)) throw new UsageError(`Unknown role "${role}"; expected one of ${ROLES.join(', ')}.`);
+      const password = args.password;
+      if (password !== undefined && typeof password !== 'string') throw new UsageError('--password needs a value.');
+      return {
+        tenant: required(args, 'tenant', '<slug>'),
+        email: required(args, 'email', '<email>'),
+        role,
+        password,
+        name: text(args, 'name'),
+        companyIds: listOrAll(args, 'companies'),
+      };
+    },
+    async run({ db }, input) {
+      const tenant = await tenantBySlug(db, input.tenant);
+      const password = input.password ?? generatePassword();
+      const user = await createUser(db, { ...input, tenantId: tenant.id, password });
+      return { ...user, tenant: tenant.slug, ...(input.password === undefined ? { password } : {}) };
+    },
+  }),
+
+  defineCommand({
+    name: 'db seed',
+    summary: 'Apply migrations and seed an empty database (demo data unless APP_ENV=production).',
+    options: {},
+    parse: () => ({}),
+    async run(database) {
+      await migrateDatabase(database);
+      const demo = appEnv() !== 'production';
+      const seeded = await seedIfEmpty(database.db, { demo });
+      return { driver: database.driver, migrated: true, seeded, demo };
+    },
+  }),
+
+  defineCommand({
+    name: 'webhook-secret show',
+    summary: "Show a tenant's webhook signing secret.",
+    options: { tenant: tenantOption },
+    parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
+    async run({ db }, input) {
+      const tenant = await tenantBySlug(db, input.tenant);
+      return { secret: tenant.webhookSecret };
+    },
+  }),
+
+  defineCommand({
+    name: 'webhook-secret rotate',
+    summary: "Replace a tenant's webhook signing secret; deliveries from now on use the new one.",
+    options: { tenant: tenantOption },
+    parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
+    async run({ db }, input) {
+      const tenant = await tenantBySlug(db, input.tenant);
+      const secret = newWebhookSecret();
+      await db.update(tenants).set({ webhookSecret: secret }).where(eq(tenants.id, tenant.id));
+      return { secret };
+    },
+  }),
+];
+
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export const GROUPS = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]))];
+
+/**
+ * Resolves a command and validates its arguments as they arrive (from argv or from JSON):
+ * known keys only, strings or booleans only, then the command's own `parse`.
+ */
+export function prepareCommand(name: unknown, args: unknown): { command: Command; input: unknown } {
+  const command = typeof name === 'string' ? findCommand(name) : undefined;
+  if (!command) throw new UsageError(`Unknown command "${String(name)}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
+  if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
+    throw new UsageError('The arguments must be an object.', command.name);
+  }
+  const raw = (args ?? {}) as Record<string, unknown>;
+  const known = new Set([...Object.keys(command.options), ...(command.positionals ?? [])]);
+  for (const [key, value] of Object.entries(raw)) {
+    if (!known.has(key)) throw new UsageError(`Unknown option --${key} for "${command.name}".`, command.name);
+    if (value !== undefined && typeof value !== 'string' && typeof value !== 'boolean') {
+      throw new UsageError(`--${key} must be a string.`, command.name);
+    }
+  }
+  try {
+    return { command, input: command.parse(raw as RawArgs) };
+  } catch (error) {
+    if (error instanceof UsageError && !error.command) throw new UsageError(error.message, command.name);
+    throw error;
+  }
+}
+
+/** How a failure is reported: an HTTP status (4xx = the caller's fault) and a one-line message. */
+export function describeFailure(error: unknown): { status: number; message: string } {
+  if (error instanceof UsageError) return { status: 400, message: error.message };
+  if (error instanceof DomainError) {
+    return { status: error.status ?? statusOf(error.entries[0].code), message: error.entries.map((e) => e.detail).join(' ') };
+  }
+  return { status: 500, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** `token create --tenant <slug> [--scopes <scope,...|all>] ...` */
+export function usageOf(command: Command): string {
+  const parts = [command.name, ...(command.positionals ?? []).map((p) => `<${p}>`)];
+  for (const [name, option] of Object.entries(command.options)) {
+    const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? '<value>'}`;
+    parts.push(option.required ? flag : `[${flag}]`);
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,71 @@
+/**
+ * `Idempotency-Key`: a repeat with the same key and body within 24 hours returns the first
+ * response; the same key with another body gives 409 `conflict`. The stored response is written
+ * in the same transaction as the change it describes.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { idempotencyKeys } from '@/lib/db/schema';
+import type { Ctx } from './context';
+import { DomainError } from './errors';
+
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+const principalId = (ctx: Ctx) => (ctx.actor.type === 'system' ? ctx.actor.name : ctx.actor.id);
+
+export async function withIdempotency(
+  ctx: Ctx,
+  key: string | null,
+  requestBody: unknown,
+  run: (tx: Db) => Promise<StoredResponse>,
+): Promise<StoredResponse> {
+  if (key === null) return ctx.db.transaction((tx) => run(tx as unknown as Db));
+  if (key.length === 0 || key.length > 255)
+    throw new DomainError('invalidValue', 'The Idempotency-Key header must be 1 to 255 characters.', { meta: { header: 'Idempotency-Key' } });
+  const requestHash = createHash('sha256').update(canonical(requestBody)).digest('hex');
+  const where = and(eq(idempotencyKeys.tenantId, ctx.tenantId), eq(idempotencyKeys.principalId, principalId(ctx)), eq(idempotencyKeys.key, key));
+
+  const attempt = () =>
+    ctx.db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const [existing] = await tx.select().from(idempotencyKeys).where(where).for('update');
+      if (existing && existing.createdAt.getTime() > Date.now() - WINDOW_MS) {
+        if (existing.requestHash !== requestHash)
+          throw new DomainError('conflict', 'This Idempotency-Key was used with a different request body.', { meta: { header: 'Idempotency-Key' } });
+        return { status: existing.responseStatus, body: existing.responseBody };
+      }
+      if (existing) await tx.delete(idempotencyKeys).where(where);
+      const response = await run(tx);
+      await tx.insert(idempotencyKeys).values({
+        tenantId: ctx.tenantId,
+        principalId: principalId(ctx),
+        key,
+        requestHash,
+        responseStatus: response.status,
+        responseBody: response.body as object,
+      });
+      return response;
+    });
+
+  try {
+    return await attempt();
+  } catch (error) {
+    // A concurrent request with the same key committed first: answer as it did.
+    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505')
+      return attempt();
+    throw error;
+  }
+}

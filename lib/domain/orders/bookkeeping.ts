@@ -1,0 +1,84 @@
+/**
+ * What every order change writes in its own transaction besides the change itself: the audit
+ * event, the status counters and the `order.updated` webhook outbox row.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { auditEvents, orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
+import type { Actor } from '@/lib/domain/context';
+import { newId } from '@/lib/ids';
+import type { Order } from './serialize';
+
+export async function writeAudit(
+  db: Db,
+  entry: { tenantId: string; orderId: string; action: string; actor: Actor; actorEmail?: string | null; actorUserId?: string | null; data?: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditEvents).values({
+    id: newId(),
+    tenantId: entry.tenantId,
+    orderId: entry.orderId,
+    action: entry.action,
+    actorType: entry.actorUserId ? 'user' : entry.actor.type,
+    actorTokenId: entry.actor.type === 'token' ? entry.actor.id : null,
+    actorUserId: entry.actorUserId ?? (entry.actor.type === 'user' ? entry.actor.id : null),
+    actorEmail: entry.actorEmail ?? (entry.actor.type === 'user' ? entry.actor.email : null),
+    data: { ...(entry.data ?? {}), ...(entry.actor.type === 'token' ? { tokenName: entry.actor.name } : {}) },
+  });
+}
+
+/** Moves one order between status counters (from = null for a new order). */
+export async function countStatusChange(db: Db, tenantId: string, companyId: string, from: string | null, to: string): Promise<void> {
+  if (from === to) return;
+  const bump = (status: string, delta: number) =>
+    db
+      .insert(orderCounters)
+      .values({ tenantId, companyId, status, count: delta })
+      .onConflictDoUpdate({
+        target: [orderCounters.tenantId, orderCounters.companyId, orderCounters.status],
+        set: { count: sql`${orderCounters.count} + ${delta}` },
+      });
+  if (from !== null) await bump(from, -1);
+  await bump(to, 1);
+}
+
+/** Rebuilds every counter from the orders table (after bulk loads such as the seed). */
+export async function rebuildOrderCounters(db: Db): Promise<void> {
+  await db.delete(orderCounters);
+  await db.execute(sql`insert into ${orderCounters} (tenant_id, company_id, status, count)
+    select tenant_id, company_id, status, count(*)::int from ${orders} group by 1, 2, 3`);
+}
+
+/**
+ * Enqueues one `order.updated` event for the order's callback, if it has one. The payload never
+ * holds participant identifiers. `sequence` increases per order so receivers can drop stale events.
+ */
+export async function enqueueOrderUpdated(db: Db, order: Order, meta: { tenantId: string; callbackUrl: string | null }): Promise<void> {
+  const [{ sequence }] = await db
+    .update(orders)
+    .set({ eventSequence: sql`${orders.eventSequence} + 1` })
+    .where(sql`${orders.id} = ${order.id}`)
+    .returning({ sequence: orders.eventSequence });
+  if (!meta.callbackUrl) return;
+  const eventId = `evt_${newId().replace(/-/g, '')}`;
+  const { identifiers: _omit, ...participant } = order.participant as Order['participant'] & { identifiers?: unknown };
+  const createdAt = new Date();
+  await db.insert(webhookDeliveries).values({
+    id: newId(),
+    tenantId: meta.tenantId,
+    orderId: order.id,
+    eventId,
+    eventType: 'order.updated',
+    sequence,
+    url: meta.callbackUrl,
+    payload: {
+      id: eventId,
+      object: 'event',
+      type: 'order.updated',
+      sequence,
+      createdAt: createdAt.toISOString(),
+      data: { order: { ...order, participant } },
+    },
+    status: 'pending',
+    nextAttemptAt: createdAt,
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * Cancel an order (spec 3.3, 4.1). The order row is locked for the whole transaction, so two
+ * concurrent cancels serialise: the first cancels, the second finds it cancelled and answers 200
+ * with nothing changed (one audit record).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { orders, orderServices, orderServiceStatusHistory, users } from '@/lib/db/schema';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError, notFound } from '@/lib/domain/errors';
+import { newId } from '@/lib/ids';
+import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
+import { getOrder, visibleOrder } from './queries';
+import type { CancelOrderBody } from './schemas';
+import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from './status';
+
+/** The user of a company linked to the principal who owns this e-mail, if any. */
+async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.tenantId, ctx.tenantId),
+        sql`lower(${users.email}) = ${email.toLowerCase()}`,
+        sql`${users.disabledAt} is null`,
+        sql`(${users.allCompanies} or ${users.companyIds} && ${sql`${ctx.companyIds}::text[]`})`,
+      ),
+    );
+  return user ?? null;
+}
+
+export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrderBody }) {
+  const { ctx, id, input } = args;
+  await ctx.db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [order] = await tx.select().from(orders).where(and(visibleOrder(ctx), eq(orders.id, id))).for('update');
+    if (!order) throw notFound('Order');
+    if (order.status === 'cancelled') return; // already cancelled: 200, nothing changes
+    if (isFinalOrderStatus(order.status))
+      throw new DomainError('invalidState', `The order has reached the final status "${order.status}" and can no longer be cancelled.`, {
+        meta: { status: order.status },
+      });
+    const services = await tx.select({ id: orderServices.id, type: orderServices.type }).from(orderServices).where(eq(orderServices.orderId, id));
+    const cancellable = services.filter((s) => s.type !== BACKGROUND_CHECK_TYPE);
+    if (cancellable.length === 0)
+      throw new DomainError('invalidState', 'The order has only background-check services, which cannot be cancelled.');
+
+    const now = new Date();
+    await tx
+      .update(orderServices)
+      .set({ status: 'cancelled', statusUpdatedAt: now })
+      .where(and(eq(orderServices.orderId, id), ne(orderServices.type, BACKGROUND_CHECK_TYPE)));
+    await tx
+      .insert(orderServiceStatusHistory)
+      .values(cancellable.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'cancelled', groupType: 'cancelled', occurredAt: now })));
+    await tx.update(orders).set({ status: 'cancelled', isFinal: false, statusUpdatedAt: now, updatedAt: now }).where(eq(orders.id, id));
+    await countStatusChange(tx, order.tenantId, order.companyId, order.status, 'cancelled');
+
+    const email = input.cancelledBy?.email ?? null;
+    const user = email ? await linkedUserByEmail(tx, ctx, email) : null;
+    await writeAudit(tx, {
+      tenantId: order.tenantId,
+      orderId: id,
+      action: 'order.cancelled',
+      actor: ctx.actor,
+      actorUserId: user?.id ?? null,
+      actorEmail: user?.email ?? email,
+      data: { previousStatus: order.status, ...(email ? { cancelledByEmail: email } : {}) },
+    });
+    const updated = await getOrder({ ...ctx, db: tx }, id, { identifiers: false });
+    await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+  });
+  // Spec 4.1: the cancellation response never includes participant identifiers.
+  return getOrder(ctx, id, { identifiers: false });
+}

@@ -1,0 +1,316 @@
+/**
+ * Create an order (spec 4.2, DESIGN.md section 4). Every rule that needs the database lives here;
+ * shape rules live in CreateOrderBody. The order, its services, history, audit event and
+ * idempotency record are written in one transaction.
+ */
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import {
+  clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, orderServices,
+  orderServiceStatusHistory, packages, participantIdentifiers,
+} from '@/lib/db/schema';
+import { activeLinkedCompany, orderablePackage } from '@/lib/domain/access';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError, notFound } from '@/lib/domain/errors';
+import { withIdempotency, type StoredResponse } from '@/lib/domain/idempotency';
+import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
+import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
+import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
+import { newId, newOrderCode } from '@/lib/ids';
+import { countStatusChange, writeAudit } from './bookkeeping';
+import { sealIdentifierValue } from './identifiers';
+import { MATCH_THRESHOLD, matchScore } from './matching';
+import { getOrder, loadOrderBundles, visibleOrder } from './queries';
+import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
+import { serializeOrder } from './serialize';
+import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
+
+const DEFAULT_EXPIRY_DAYS = 14;
+const NEAREST_CLINIC_RADIUS_MILES = 50;
+/** Agencies whose orders name a job category (spec 4.2). */
+const JOB_CATEGORY_AGENCIES = ['FAA', 'FRA', 'FTA'];
+/** DOT drug, alcohol and occupational-health services make `otherTestReason` free text. */
+const FREE_TEXT_REASON_TYPES = ['labBasedToxicology', 'instantDrugTest', 'confirmationTest', 'breathAlcoholTest', 'occupationalHealthService'];
+
+export interface CreateOrderResult extends StoredResponse {
+  status: 200 | 201;
+}
+
+export async function createOrder(args: { ctx: Ctx; input: CreateOrderBody; idempotencyKey: string | null }): Promise<StoredResponse> {
+  const { ctx, input } = args;
+  return withIdempotency(ctx, args.idempotencyKey, input, (tx) => createInTransaction({ ...ctx, db: tx }, input));
+}
+
+async function loadLocation(ctx: Ctx, id: string) {
+  const [row] = await ctx.db
+    .select({ location: locations, company: companies })
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(and(eq(locations.id, id), eq(locations.tenantId, ctx.tenantId), eq(locations.isActive, true), activeLinkedCompany(ctx)));
+  if (!row) throw notFound('Location', '/location/id');
+  return row;
+}
+
+async function loadPackage(ctx: Ctx, id: string, location: typeof locations.$inferSelect) {
+  const [row] = await ctx.db
+    .select({ id: packages.id, name: packages.name })
+    .from(packages)
+    .where(
+      and(
+        eq(packages.id, id),
+        orderablePackage(ctx),
+        or(eq(packages.locationId, location.id), and(isNull(packages.locationId), eq(packages.companyId, location.companyId))),
+      ),
+    );
+  if (!row) throw new DomainError('notFound', 'Package was not found, or is not available at this location.', { pointer: '/package/id' });
+  const items = await servicesOfPackages(ctx, [row.id]);
+  return { ...row, items };
+}
+
+async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServiceRow[]) {
+  const hasDot = items.some((s) => s.isDot);
+  if (!hasDot) {
+    if (input.agency) throw new DomainError('invalidValue', 'agency is accepted only for a package with a DOT service.', { pointer: '/agency' });
+    if (input.jobCategory) throw new DomainError('invalidValue', 'jobCategory is accepted only for an order with a DOT service.', { pointer: '/jobCategory' });
+    return { agency: null, jobCategory: null };
+  }
+  if (!input.agency) throw new DomainError('required', 'agency is required: the package includes a DOT service.', { pointer: '/agency' });
+  const [agency] = await ctx.db.select().from(agencies).where(eq(agencies.id, input.agency.id));
+  if (!agency) throw new DomainError('invalidValue', 'agency must be one of the agencies of the list-agencies operation.', { pointer: '/agency/id' });
+  const namesCategories = JOB_CATEGORY_AGENCIES.includes(agency.code);
+  if (!namesCategories) {
+    if (input.jobCategory)
+      throw new DomainError('invalidValue', `jobCategory is accepted only under agency FAA, FRA or FTA, not ${agency.code}.`, { pointer: '/jobCategory' });
+    return { agency, jobCategory: null };
+  }
+  const needsCategory = items.some((s) => s.isDot && s.specimenType === 'urine');
+  if (!input.jobCategory) {
+    if (needsCategory)
+      throw new DomainError('required', `jobCategory is required: the package includes a DOT urine test under ${agency.code}.`, { pointer: '/jobCategory' });
+    return { agency, jobCategory: null };
+  }
+  const [jobCategory] = await ctx.db
+    .select()
+    .from(jobCategories)
+    .where(and(eq(jobCategories.id, input.jobCategory.id), eq(jobCategories.agencyId, agency.id)));
+  if (!jobCategory) throw new DomainError('invalidValue', `jobCategory must be one that ${agency.code} publishes.`, { pointer: '/jobCategory/id' });
+  return { agency, jobCategory };
+}
+
+function checkOtherTestReason(input: CreateOrderBody, items: PackageServiceRow[]) {
+  if (input.testReason !== 'other' || input.otherTestReason === undefined) return;
+  const freeText = items.some((s) => s.isDot && FREE_TEXT_REASON_TYPES.includes(s.type));
+  if (!freeText && !(OTHER_TEST_REASONS as readonly string[]).includes(input.otherTestReason))
+    throw new DomainError('invalidValue', `otherTestReason must be one of: ${OTHER_TEST_REASONS.join(', ')} (the package has no DOT drug, alcohol or occupational health service).`, {
+      pointer: '/otherTestReason',
+      meta: { allowed: OTHER_TEST_REASONS },
+    });
+}
+
+function checkBackgroundCheck(input: CreateOrderBody, items: PackageServiceRow[], company: typeof companies.$inferSelect) {
+  if (!items.some((s) => s.type === BACKGROUND_CHECK_TYPE)) return;
+  if (!company.backgroundCheckEnabled)
+    throw new DomainError('backgroundCheckIntegrationNotConfigured', 'The package includes a background check, but the company has no background-check integration.', {
+      pointer: '/package/id',
+    });
+  if (input.deliveryMethods[0].type === 'none')
+    throw new DomainError('linkRequiredBackground', 'A background check needs a link sent to the participant: use the email or sms delivery method.', {
+      pointer: '/deliveryMethods/0/type',
+    });
+}
+
+/** Total price at a clinic of the package's services, or null when it lacks one of them. */
+async function packagePriceAt(ctx: Ctx, clinicId: string, serviceIds: string[]): Promise<number | null> {
+  const rows = await ctx.db
+    .select({ price: clinicServices.priceCents })
+    .from(clinicServices)
+    .where(and(eq(clinicServices.clinicId, clinicId), inArray(clinicServices.serviceId, serviceIds)));
+  return rows.length === new Set(serviceIds).size ? rows.reduce((s, r) => s + r.price, 0) : null;
+}
+
+async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: typeof locations.$inferSelect, items: PackageServiceRow[]) {
+  const schedule = input.settings.schedule ?? { strategy: 'participantChoice' as const };
+  if (!location.scheduleStrategies.includes(schedule.strategy))
+    throw new DomainError('invalidScheduleStrategy', `This location does not allow the "${schedule.strategy}" schedule strategy. Allowed: ${location.scheduleStrategies.join(', ')}.`, {
+      pointer: '/settings/schedule/strategy',
+      meta: { allowed: location.scheduleStrategies },
+    });
+  const serviceIds = items.map((s) => s.id);
+  if (schedule.strategy === 'clinic') {
+    const [clinic] = await ctx.db.select().from(clinics).where(and(eq(clinics.id, schedule.clinic.id), eq(clinics.tenantId, ctx.tenantId)));
+    if (!clinic) throw notFound('Clinic', '/settings/schedule/clinic/id');
+    const price = clinic.isActive ? await packagePriceAt(ctx, clinic.id, serviceIds) : null;
+    if (price === null)
+      throw new DomainError('scheduleConfiguredClinicUnavailable', 'The clinic is inactive or does not offer every service of the package.', {
+        pointer: '/settings/schedule/clinic/id',
+      });
+    if (location.feeCapCents !== null && price > location.feeCapCents)
+      throw new DomainError('scheduleClinicExcludedByFeeCap', `The clinic's price for the package exceeds the location's fee cap.`, {
+        pointer: '/settings/schedule/clinic/id',
+        meta: { priceCents: price, feeCapCents: location.feeCapCents },
+      });
+    return clinic.id;
+  }
+  if (schedule.strategy === 'nearestClinic') {
+    const address = input.participant.address!;
+    const position = geocodeZip(address.postalCode) ?? geocodeCity(address.city, address.state);
+    if (!position) return null; // unknown address: the participant chooses
+    const radiusMeters = NEAREST_CLINIC_RADIUS_MILES * 1609.344;
+    const rows = await ctx.db.execute(sql`
+      select c.id from ${clinics} c
+      where c.tenant_id = ${ctx.tenantId} and c.is_active and c.earth_point is not null
+        and earth_box(ll_to_earth(${position.lat}, ${position.long}), ${radiusMeters}) @> c.earth_point
+        and (select count(*) from ${clinicServices} cs where cs.clinic_id = c.id and cs.service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})) = ${new Set(serviceIds).size}
+        and (${location.feeCapCents}::int is null or (select sum(cs.price_cents) from ${clinicServices} cs where cs.clinic_id = c.id and cs.service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})) <= ${location.feeCapCents}::int)
+      order by c.earth_point <-> ll_to_earth(${position.lat}, ${position.long})::cube, c.id
+      limit 1`);
+    return (rows as unknown as { rows: Array<{ id: string }> }).rows[0]?.id ?? null;
+  }
+  return null;
+}
+
+function matchingSettings(input: CreateOrderBody, location: typeof locations.$inferSelect, company: typeof companies.$inferSelect) {
+  return {
+    enabled: input.orderMatching?.enabled ?? location.orderMatchingEnabled ?? company.orderMatchingEnabled,
+    windowDays: input.orderMatching?.windowDays ?? location.orderMatchingWindowDays ?? company.orderMatchingWindowDays,
+  };
+}
+
+async function findMatch(ctx: Ctx, input: CreateOrderBody, companyId: string, packageId: string, windowDays: number) {
+  const since = new Date(Date.now() - windowDays * 86_400_000);
+  const candidates = await ctx.db
+    .select({ id: orders.id, source: orders.source, firstName: orders.firstName, lastName: orders.lastName, birthDate: orders.birthDate, email: orders.email, phone: orders.phone })
+    .from(orders)
+    .where(
+      and(
+        visibleOrder(ctx),
+        eq(orders.companyId, companyId),
+        sql`lower(${orders.lastName}) = ${input.participant.lastName.toLowerCase()}`,
+        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
+        gte(orders.createdAt, since),
+        sql`exists (select 1 from ${orderPackages} op where op.order_id = ${orders.id} and op.package_id = ${packageId})`,
+      ),
+    )
+    .orderBy(sql`${orders.createdAt} desc`)
+    .limit(50);
+  const p = input.participant;
+  let best: { id: string; source: string; score: number } | null = null;
+  for (const c of candidates) {
+    const score = matchScore(c, { firstName: p.firstName, lastName: p.lastName, birthDate: p.birthDate ?? null, email: p.email ?? null, phone: p.phone ?? null });
+    if (score >= MATCH_THRESHOLD && (!best || score > best.score)) best = { id: c.id, source: c.source, score };
+  }
+  return best;
+}
+
+async function insertWithUniqueCode(db: Db, values: Omit<typeof orders.$inferInsert, 'code'>): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const code = newOrderCode();
+    const rows = await db.insert(orders).values({ ...values, code }).onConflictDoNothing().returning({ code: orders.code });
+    if (rows.length) return code;
+  }
+  throw new Error('Could not allocate a unique order code');
+}
+
+async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<CreateOrderResult> {
+  const { location, company } = await loadLocation(ctx, input.location.id);
+  const pkg = await loadPackage(ctx, input.package.id, location);
+  const { agency, jobCategory } = await checkAgency(ctx, input, pkg.items);
+  checkOtherTestReason(input, pkg.items);
+  checkBackgroundCheck(input, pkg.items, company);
+  if (input.callback) {
+    const problem = callbackUrlProblem(input.callback.url);
+    if (problem) throw new DomainError('invalidValue', problem, { pointer: '/callback/url' });
+  }
+  const clinicId = await chooseClinic(ctx, input, location, pkg.items);
+
+  const matching = matchingSettings(input, location, company);
+  if (matching.enabled) {
+    const match = await findMatch(ctx, input, company.id, pkg.id, matching.windowDays);
+    if (match) {
+      const order = await getOrder(ctx, match.id);
+      return { status: 200, body: { ...order, matched: { originalSource: match.source, score: match.score } } };
+    }
+  }
+
+  const now = new Date();
+  const id = newId();
+  const status = clinicId ? 'scheduled' : 'ordered';
+  const p = input.participant;
+  await insertWithUniqueCode(ctx.db, {
+    id,
+    tenantId: ctx.tenantId,
+    companyId: company.id,
+    locationId: location.id,
+    agencyId: agency?.id ?? null,
+    jobCategoryId: jobCategory?.id ?? null,
+    clinicId,
+    status,
+    isFinal: false,
+    statusUpdatedAt: now,
+    testReason: input.testReason,
+    otherTestReason: input.otherTestReason ?? null,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    middleName: p.middleName ?? null,
+    birthDate: p.birthDate ?? null,
+    email: p.email ?? null,
+    phone: p.phone ?? null,
+    participantAddress: p.address ? { ...p.address, line2: p.address.line2 ?? null } : null,
+    deliveryMethod: input.deliveryMethods[0].type,
+    requester: input.requester,
+    settings: {
+      schedule: input.settings.schedule ?? { strategy: 'participantChoice' },
+      observedCollection: input.settings.observedCollection ?? false,
+      ...(input.settings.notes !== undefined ? { notes: input.settings.notes } : {}),
+    },
+    callbackUrl: input.callback?.url ?? null,
+    source: ctx.source,
+    createdByTokenId: ctx.actor.type === 'token' ? ctx.actor.id : null,
+    createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : null,
+    expiresAt: input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+  await ctx.db.insert(orderPackages).values({ orderId: id, packageId: pkg.id, position: 0 });
+  if (p.identifiers?.length) {
+    await ctx.db.insert(participantIdentifiers).values(
+      p.identifiers.map((identifier, position) => ({
+        id: newId(),
+        orderId: id,
+        position,
+        type: identifier.type,
+        value: sealIdentifierValue(identifier.value),
+        issuingCountry: identifier.issuingCountry ?? null,
+        issuingState: identifier.issuingState ?? null,
+      })),
+    );
+  }
+  const serviceRows = pkg.items.map((s, position) => ({
+    id: newId(),
+    orderId: id,
+    serviceId: s.id,
+    position,
+    name: s.name,
+    type: s.type,
+    category: s.category,
+    specimenType: s.specimenType,
+    isDot: s.isDot,
+    status: 'ordered',
+    statusUpdatedAt: now,
+  }));
+  await ctx.db.insert(orderServices).values(serviceRows);
+  await ctx.db
+    .insert(orderServiceStatusHistory)
+    .values(serviceRows.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'ordered', groupType: 'ordered', occurredAt: now })));
+  await countStatusChange(ctx.db, ctx.tenantId, company.id, null, status);
+  await writeAudit(ctx.db, {
+    tenantId: ctx.tenantId,
+    orderId: id,
+    action: 'order.created',
+    actor: ctx.actor,
+    data: { source: ctx.source, requesterEmail: input.requester.email },
+  });
+  const withIdentifiers = ctx.scopes.has('order.participant.read');
+  const [bundle] = await loadOrderBundles(ctx.db, [id], withIdentifiers);
+  return { status: 201, body: serializeOrder(bundle, { identifiers: withIdentifiers }) };
+}

@@ -1,0 +1,47 @@
+/**
+ * Participant identifiers are encrypted at rest with AES-256-GCM. The key comes from
+ * ENCRYPTION_KEY (64 hex characters or base64 of 32 bytes); without it, outside production, a key
+ * is generated once into DATA_DIR/encryption.key.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const PREFIX = 'enc:v1:';
+let cachedKey: Buffer | undefined;
+
+function parseKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64.');
+  return key;
+}
+
+function encryptionKey(): Buffer {
+  if (cachedKey) return cachedKey;
+  if (process.env.ENCRYPTION_KEY) return (cachedKey = parseKey(process.env.ENCRYPTION_KEY));
+  if (process.env.APP_ENV === 'production') throw new Error('ENCRYPTION_KEY must be set in production.');
+  const file = path.resolve(process.env.DATA_DIR ?? './.data', 'encryption.key');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return (cachedKey = parseKey(fs.readFileSync(file, 'utf8')));
+}
+
+export function sealIdentifierValue(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function openIdentifierValue(stored: string): string {
+  if (!stored.startsWith(PREFIX)) return stored; // written before encryption existed
+  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}

@@ -1,0 +1,166 @@
+/** Reads of orders, always within the principal's tenant and linked companies. */
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  agencies, clinics, companies, jobCategories, locations, orderCounters, orderPackages, orders, orderServices,
+  orderServiceScreenHistory, orderServiceStatusHistory, packages, participantIdentifiers, vendors,
+} from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import type { Ctx, Principal } from '@/lib/domain/context';
+import { notFound } from '@/lib/domain/errors';
+import { likePattern, page } from '@/lib/domain/pagination';
+import { openIdentifierValue } from './identifiers';
+import type { ListOrdersQuery } from './schemas';
+import { serializeOrder, type OrderBundle } from './serialize';
+
+/** Orders of companies linked to the principal (deleted companies' orders are gone from view). */
+export function visibleOrder(p: Principal): SQL {
+  return and(
+    eq(orders.tenantId, p.tenantId),
+    inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']),
+    sql`not exists (select 1 from ${companies} c where c.id = ${orders.companyId} and c.deleted_at is not null)`,
+  )!;
+}
+
+/** Loads whole orders (every part of the representation) for the given ids, in the given order. */
+export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderBundle[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      order: orders,
+      company: { id: companies.id, name: companies.name },
+      location: { id: locations.id, name: locations.name },
+      agency: { id: agencies.id, code: agencies.code },
+      jobCategory: { id: jobCategories.id, name: jobCategories.name, agencyId: jobCategories.agencyId },
+      clinic: clinics,
+    })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(agencies, eq(agencies.id, orders.agencyId))
+    .leftJoin(jobCategories, eq(jobCategories.id, orders.jobCategoryId))
+    .leftJoin(clinics, eq(clinics.id, orders.clinicId))
+    .where(inArray(orders.id, ids));
+  const pkgs = await db
+    .select({ orderId: orderPackages.orderId, id: packages.id, name: packages.name })
+    .from(orderPackages)
+    .innerJoin(packages, eq(packages.id, orderPackages.packageId))
+    .where(inArray(orderPackages.orderId, ids))
+    .orderBy(asc(orderPackages.position));
+  const services = await db
+    .select({ service: orderServices, lab: vendors })
+    .from(orderServices)
+    .leftJoin(vendors, eq(vendors.id, orderServices.labId))
+    .where(inArray(orderServices.orderId, ids))
+    .orderBy(asc(orderServices.position));
+  const serviceIds = services.map((s) => s.service.id);
+  const statusHistory = serviceIds.length
+    ? await db.select().from(orderServiceStatusHistory).where(inArray(orderServiceStatusHistory.orderServiceId, serviceIds))
+        .orderBy(asc(orderServiceStatusHistory.occurredAt), asc(orderServiceStatusHistory.id))
+    : [];
+  const screenHistory = serviceIds.length
+    ? await db.select().from(orderServiceScreenHistory).where(inArray(orderServiceScreenHistory.orderServiceId, serviceIds))
+        .orderBy(asc(orderServiceScreenHistory.occurredAt), asc(orderServiceScreenHistory.id))
+    : [];
+  const identifiers = withIdentifiers
+    ? await db.select().from(participantIdentifiers).where(inArray(participantIdentifiers.orderId, ids)).orderBy(asc(participantIdentifiers.position))
+    : [];
+
+  const byId = new Map(rows.map((r) => [r.order.id, r]));
+  return ids.flatMap((id) => {
+    const r = byId.get(id);
+    if (!r) return [];
+    return [{
+      ...r,
+      agency: r.agency?.id ? r.agency : null,
+      jobCategory: r.jobCategory?.id ? r.jobCategory : null,
+      clinic: r.clinic?.id ? r.clinic : null,
+      packages: pkgs.filter((p) => p.orderId === id),
+      services: services
+        .filter((s) => s.service.orderId === id)
+        .map((s) => ({
+          service: s.service,
+          lab: s.lab?.id ? s.lab : null,
+          statusHistory: statusHistory.filter((h) => h.orderServiceId === s.service.id),
+          screenHistory: screenHistory.filter((h) => h.orderServiceId === s.service.id),
+        })),
+      identifiers: withIdentifiers
+        ? identifiers.filter((i) => i.orderId === id).map((i) => ({ ...i, value: openIdentifierValue(i.value) }))
+        : null,
+    }];
+  });
+}
+
+/** The Order as the principal may see it; 404 for an order outside its access. */
+export async function getOrder(ctx: Ctx, id: string, options: { identifiers?: boolean } = {}) {
+  const withIdentifiers = options.identifiers ?? ctx.scopes.has('order.participant.read');
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(and(visibleOrder(ctx), eq(orders.id, id)));
+  if (!row) throw notFound('Order');
+  const [bundle] = await loadOrderBundles(ctx.db, [row.id], withIdentifiers);
+  return serializeOrder(bundle, { identifiers: withIdentifiers });
+}
+
+function listConditions(ctx: Ctx, q: ListOrdersQuery): SQL {
+  const search = q.search ? likePattern(q.search) : undefined;
+  return and(
+    visibleOrder(ctx),
+    q.status ? inArray(orders.status, q.status) : undefined,
+    q.companyId ? eq(orders.companyId, q.companyId) : undefined,
+    q.locationId ? eq(orders.locationId, q.locationId) : undefined,
+    q.code ? eq(orders.code, q.code.toUpperCase()) : undefined,
+    search
+      ? or(
+          ilike(orders.code, search),
+          ilike(orders.email, search),
+          ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, search),
+        )
+      : undefined,
+    q.createdAfter ? gte(orders.createdAt, new Date(q.createdAfter)) : undefined,
+    q.createdBefore ? lt(orders.createdAt, new Date(q.createdBefore)) : undefined,
+    q.updatedAfter ? gt(orders.updatedAt, new Date(q.updatedAfter)) : undefined,
+    q.isFinal !== undefined ? eq(orders.isFinal, q.isFinal) : undefined,
+  )!;
+}
+
+/**
+ * Exact `total` without counting every order on every request: lists filtered only by company
+ * and status (the dashboard's default views) sum the counters kept in the same transactions as
+ * the order changes; other filters are selective and are counted.
+ */
+async function totalOf(ctx: Ctx, q: ListOrdersQuery): Promise<number> {
+  const onlyCounterFilters =
+    !q.locationId && !q.code && !q.search && !q.createdAfter && !q.createdBefore && !q.updatedAfter && q.isFinal === undefined;
+  if (onlyCounterFilters) {
+    const companyIds = q.companyId ? ctx.companyIds.filter((c) => c === q.companyId) : ctx.companyIds;
+    if (companyIds.length === 0) return 0;
+    const [row] = await ctx.db
+      .select({ total: sql<number>`coalesce(sum(${orderCounters.count}), 0)::int` })
+      .from(orderCounters)
+      .where(
+        and(
+          eq(orderCounters.tenantId, ctx.tenantId),
+          inArray(orderCounters.companyId, companyIds),
+          sql`not exists (select 1 from ${companies} c where c.id = ${orderCounters.companyId} and c.deleted_at is not null)`,
+          q.status ? inArray(orderCounters.status, q.status) : undefined,
+        ),
+      );
+    return Number(row.total);
+  }
+  const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(listConditions(ctx, q));
+  return Number(row.total);
+}
+
+/** Newest first; page envelope with an exact total. */
+export async function listOrders(ctx: Ctx, q: ListOrdersQuery) {
+  const withIdentifiers = ctx.scopes.has('order.participant.read');
+  const ids = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(listConditions(ctx, q))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const bundles = await loadOrderBundles(ctx.db, ids.map((r) => r.id), withIdentifiers);
+  const total = await totalOf(ctx, q);
+  return page(bundles.map((b) => serializeOrder(b, { identifiers: withIdentifiers })), total, q);
+}
+

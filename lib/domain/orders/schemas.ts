@@ -1,0 +1,163 @@
+/**
+ * Request schemas of the order operations: one per input, shared by the route handlers, the
+ * dashboard's create-order form and the OpenAPI document.
+ */
+import { z } from 'zod';
+import { ORDER_STATUSES, SERVICE_STATUSES } from './status';
+
+/** Spec 2.2 (open list: future values may be added). */
+export const TEST_REASONS = [
+  'blindSample', 'fitnessForDuty', 'followUp', 'jobTransfer', 'notIndicated', 'other', 'periodic',
+  'periodicMedical', 'postAccident', 'preEmployment', 'preSiteAccess', 'probation', 'promotion',
+  'random', 'reasonableSuspicion', 'returnToDuty', 'splitSpecimen', 'sweep', 'unauthorizedTest',
+  'unknown', 'injury',
+] as const;
+
+/** Spec 4.2: the values `otherTestReason` may take for a package without a DOT drug, alcohol or occupational health service. */
+export const OTHER_TEST_REASONS = [
+  'clinical', 'courtOrdered', 'criminalJustice', 'diversion', 'drugTreatment', 'employeeAnnual',
+  'forensic', 'personal', 'personalLegal', 'probableCause', 'proficiencyTesting', 'reversal',
+  'sendOut', 'specialForensic',
+] as const;
+
+export const SCHEDULE_STRATEGIES = ['participantChoice', 'nearestClinic', 'clinic'] as const;
+export const DELIVERY_METHOD_TYPES = ['email', 'sms', 'none'] as const;
+
+const rule = (ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]) =>
+  ctx.addIssue({ code: 'custom', message, path, params: { code } });
+
+export const Reference = z.strictObject({ id: z.string().min(1).max(255) });
+
+/** E.164: `+`, country code, up to 15 digits. */
+export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +15555550123');
+
+/** A real calendar date `YYYY-MM-DD` (leap years included), not in the future. */
+export const BirthDate = z.iso.date().refine((value) => value <= new Date().toISOString().slice(0, 10), {
+  message: 'birthDate must not be in the future',
+  params: { code: 'invalidValue' },
+});
+
+export const AddressInput = z.strictObject({
+  line1: z.string().min(1).max(200),
+  line2: z.string().max(200).nullish(),
+  city: z.string().min(1).max(100),
+  state: z.string().min(1).max(50),
+  postalCode: z.string().min(1).max(20),
+  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US'),
+});
+
+export const IdentifierInput = z.strictObject({
+  type: z.string().min(1).max(50),
+  value: z.string().min(1).max(100),
+  issuingCountry: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code').nullish(),
+  issuingState: z.string().min(1).max(50).nullish(),
+});
+
+export const ParticipantInput = z.strictObject({
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  middleName: z.string().trim().max(100).nullish(),
+  birthDate: BirthDate.nullish(),
+  email: z.email().max(254).nullish(),
+  phone: E164.nullish(),
+  address: AddressInput.nullish(),
+  identifiers: z.array(IdentifierInput).max(10).optional(),
+});
+
+export const DeliveryMethodInput = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('email') }),
+  z.strictObject({ type: z.literal('sms') }),
+  z.strictObject({ type: z.literal('none') }),
+]);
+
+export const ScheduleInput = z.discriminatedUnion('strategy', [
+  z.strictObject({ strategy: z.literal('participantChoice') }),
+  z.strictObject({ strategy: z.literal('nearestClinic') }),
+  z.strictObject({ strategy: z.literal('clinic'), clinic: Reference }),
+]);
+
+export const SettingsInput = z.strictObject({
+  expiresAt: z.iso.datetime({ offset: true }).optional(),
+  observedCollection: z.boolean().optional(),
+  notes: z.string().max(1000).optional(),
+  schedule: ScheduleInput.optional(),
+});
+
+export const CreateOrderBody = z
+  .strictObject({
+    deliveryMethods: z.array(DeliveryMethodInput).length(1),
+    location: Reference,
+    package: Reference,
+    participant: ParticipantInput,
+    requester: z.strictObject({
+      email: z.email().max(254),
+      name: z.string().min(1).max(200).optional(),
+      phone: E164.optional(),
+    }),
+    settings: SettingsInput,
+    testReason: z.enum(TEST_REASONS),
+    callback: z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2000) }).optional(),
+    agency: Reference.optional(),
+    jobCategory: Reference.optional(),
+    orderMatching: z
+      .strictObject({ enabled: z.boolean().optional(), windowDays: z.number().int().min(1).max(365).optional() })
+      .optional(),
+    otherTestReason: z.string().min(1).max(30).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const method = body.deliveryMethods[0]?.type;
+    if (method === 'email' && !body.participant.email)
+      rule(ctx, 'required', 'participant.email is required for the email delivery method.', ['participant', 'email']);
+    if (method === 'sms' && !body.participant.phone)
+      rule(ctx, 'required', 'participant.phone is required for the sms delivery method.', ['participant', 'phone']);
+    if (body.otherTestReason !== undefined && body.testReason !== 'other')
+      rule(ctx, 'invalidValue', 'otherTestReason is allowed only with testReason "other".', ['otherTestReason']);
+    if (body.settings.schedule?.strategy === 'nearestClinic' && !body.participant.address)
+      rule(ctx, 'required', 'participant.address is required for the nearestClinic schedule strategy.', ['participant', 'address']);
+    if (body.settings.expiresAt && Date.parse(body.settings.expiresAt) <= Date.now())
+      rule(ctx, 'invalidValue', 'settings.expiresAt must be in the future.', ['settings', 'expiresAt']);
+  });
+export type CreateOrderBody = z.output<typeof CreateOrderBody>;
+
+/** A comma-separated list of order statuses: `status=pending,negative`. */
+const StatusList = z
+  .string()
+  .min(1)
+  .max(1000)
+  .transform((s) => s.split(',').map((v) => v.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(ORDER_STATUSES)).min(1).max(50));
+
+const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const ListOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10000).default(1),
+  limit: z.coerce.number().int().min(1).max(20).default(10),
+  status: StatusList.optional(),
+  companyId: z.string().min(1).max(255).optional(),
+  locationId: z.string().min(1).max(255).optional(),
+  code: z.string().min(1).max(50).optional(),
+  /** Partial match on participant name, e-mail or order code. */
+  search: z.string().trim().min(1).max(255).optional(),
+  createdAfter: z.iso.datetime({ offset: true }).optional(),
+  createdBefore: z.iso.datetime({ offset: true }).optional(),
+  updatedAfter: z.iso.datetime({ offset: true }).optional(),
+  isFinal: booleanParam.optional(),
+});
+export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
+
+export const CancelOrderBody = z.strictObject({
+  cancelledBy: z.strictObject({ email: z.email().max(254) }).optional(),
+});
+export type CancelOrderBody = z.output<typeof CancelOrderBody>;
+
+export const ServiceEventBody = z.strictObject({
+  status: z.enum(SERVICE_STATUSES as [string, ...string[]]),
+  /** A screening milestone reached with this event, appended to screenHistory. */
+  milestone: z.string().min(1).max(100).optional(),
+  occurredAt: z.iso.datetime({ offset: true }).optional(),
+  specimenId: z.string().min(1).max(100).optional(),
+  lab: Reference.optional(),
+  courierServiceName: z.string().min(1).max(100).optional(),
+  trackingNumber: z.string().min(1).max(100).optional(),
+});
+export type ServiceEventBody = z.output<typeof ServiceEventBody>;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { call, expectError, token, useTestDatabase } from './harness';
+
+useTestDatabase();
+
+describe('unknown paths and methods', () => {
+  it('404 notFound in the envelope for a path no operation serves', async () => {
+    const res = await call('GET', '/api/v2/nothing/here', { token: await token() });
+    expectError(res, 404, 'notFound');
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it('405 in the envelope, with Allow, for a method the path does not support', async () => {
+    const res = await call('DELETE', '/api/v2/companies', { token: await token() });
+    expectError(res, 405, 'methodNotAllowed');
+    expect(res.body.error).toBe('Method Not Allowed');
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('every response carries X-Request-Id and JSON content type', async () => {
+    const res = await call('GET', '/api/v2/agencies', { token: await token(), headers: { 'x-request-id': 'req-123' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('req-123');
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+});
