@@ -1,0 +1,77 @@
+/**
+ * `npm test`: every test, in order of speed — lint, type check, unit tests, API tests on PGlite,
+ * API tests on PostgreSQL (when DATABASE_URL is set), then browser tests against a production build.
+ * Ends with one line `tests: N passed, N failed`.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-test-'));
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = result.status === 0;
+  console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) failures.push(title);
+  return ok;
+}
+
+function countVitest(file: string) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function vitest(title: string, project: string, env: NodeJS.ProcessEnv = {}) {
+  const out = path.join(reports, `${project}-${Object.keys(env).length ? 'pg' : 'pglite'}.json`);
+  run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  countVitest(out);
+}
+
+const only = process.argv[2];
+const databaseUrl = process.env.DATABASE_URL;
+// The PGlite runs must not inherit DATABASE_URL.
+const pgliteEnv = { DATABASE_URL: '' };
+
+if (!only || only === 'static') {
+  run('lint (eslint)', 'npx', ['eslint', '.']);
+  run('type check (tsc)', 'npx', ['tsc', '--noEmit']);
+}
+if (!only || only === 'unit') vitest('unit tests', 'unit', pgliteEnv);
+if (!only || only === 'api') {
+  vitest('API tests on PGlite', 'api', pgliteEnv);
+  if (databaseUrl) vitest('API tests on PostgreSQL', 'api', { DATABASE_URL: databaseUrl });
+  else console.log('\n(DATABASE_URL is not set: the API tests ran on PGlite only. Set it to run them on PostgreSQL too.)');
+}
+if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chromium)) {
+    const message = `Chromium is missing at ${chromium}: install it with "apt-get install -y chromium" (Debian) to run the browser tests.`;
+    if (process.env.CI) {
+      console.error(message);
+      failures.push('browser tests (no Chromium)');
+      failed++;
+    } else console.log(`\n${message} Browser tests skipped.`);
+  } else {
+    const out = path.join(reports, 'e2e.json');
+    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...pgliteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    if (fs.existsSync(out)) {
+      const stats = (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+      passed += stats.expected + stats.flaky;
+      failed += stats.unexpected;
+    }
+  }
+}
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);
