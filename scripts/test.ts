@@ -14,7 +14,7 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
-function run(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -31,7 +31,7 @@ function countVitest(file: string) {
   failed += report.numFailedTests;
 }
 
-function vitest(title: string, project: string, env: NodeJS.ProcessEnv = {}) {
+function vitest(title: string, project: string, env: Record<string, string> = {}) {
   const out = path.join(reports, `${project}-${Object.keys(env).length ? 'pg' : 'pglite'}.json`);
   run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   countVitest(out);

@@ -1,6 +1,7 @@
-import { listAgencies, ListAgenciesQuery } from '@/lib/domain/agencies';
+import { listAgencies } from '@/lib/domain/agencies';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'agency.list', query: ListAgenciesQuery, handler: ({ ctx, query }) => listAgencies(ctx, query) }),
+  GET: operation({ ...operations.listAgencies, handler: ({ ctx, query }) => listAgencies(ctx, query) }),
 });

@@ -1,6 +1,7 @@
-import { listCompanies, ListCompaniesQuery } from '@/lib/domain/companies';
+import { listCompanies } from '@/lib/domain/companies';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'company.list', query: ListCompaniesQuery, handler: ({ ctx, query }) => listCompanies(ctx, query) }),
+  GET: operation({ ...operations.listCompanies, handler: ({ ctx, query }) => listCompanies(ctx, query) }),
 });

@@ -1,6 +1,7 @@
-import { listLocations, ListLocationsQuery } from '@/lib/domain/locations';
+import { listLocations } from '@/lib/domain/locations';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'location.list', query: ListLocationsQuery, handler: ({ ctx, query }) => listLocations(ctx, query) }),
+  GET: operation({ ...operations.listLocations, handler: ({ ctx, query }) => listLocations(ctx, query) }),
 });

@@ -1,6 +1,7 @@
-import { listPackages, ListPackagesQuery } from '@/lib/domain/packages';
+import { listPackages } from '@/lib/domain/packages';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'package.list', query: ListPackagesQuery, handler: ({ ctx, query }) => listPackages(ctx, query) }),
+  GET: operation({ ...operations.listPackages, handler: ({ ctx, query }) => listPackages(ctx, query) }),
 });

@@ -1,6 +1,7 @@
-import { listServices, ListServicesQuery } from '@/lib/domain/services';
+import { listServices } from '@/lib/domain/services';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'service.list', query: ListServicesQuery, handler: ({ ctx, query }) => listServices(ctx, query) }),
+  GET: operation({ ...operations.listServices, handler: ({ ctx, query }) => listServices(ctx, query) }),
 });

@@ -1,6 +1,7 @@
 import { getCompany } from '@/lib/domain/companies';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'company.read', handler: ({ ctx, params }) => getCompany(ctx, params.id) }),
+  GET: operation({ ...operations.getCompany, handler: ({ ctx, params }) => getCompany(ctx, params.id) }),
 });

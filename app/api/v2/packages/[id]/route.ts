@@ -1,6 +1,7 @@
 import { getPackage } from '@/lib/domain/packages';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'package.read', handler: ({ ctx, params }) => getPackage(ctx, params.id) }),
+  GET: operation({ ...operations.getPackage, handler: ({ ctx, params }) => getPackage(ctx, params.id) }),
 });

@@ -1,6 +1,7 @@
 import { getService } from '@/lib/domain/services';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'service.read', handler: ({ ctx, params }) => getService(ctx, params.id) }),
+  GET: operation({ ...operations.getService, handler: ({ ctx, params }) => getService(ctx, params.id) }),
 });

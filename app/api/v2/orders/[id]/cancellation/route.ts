@@ -1,12 +1,8 @@
 import { cancelOrder } from '@/lib/domain/orders/cancel-order';
-import { CancelOrderBody } from '@/lib/domain/orders/schemas';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: operation({
-    scope: 'order.cancel',
-    body: CancelOrderBody,
-    bodyOptional: true,
-    handler: ({ ctx, params, body }) => cancelOrder({ ctx, id: params.id, input: body }),
+  PUT: operation({ ...operations.cancelOrder, handler: ({ ctx, params, body }) => cancelOrder({ ctx, id: params.id, input: body }),
   }),
 });

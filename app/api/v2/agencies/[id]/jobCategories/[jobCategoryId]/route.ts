@@ -1,6 +1,7 @@
 import { getJobCategory } from '@/lib/domain/agencies';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: operation({ scope: 'agency.read', handler: ({ ctx, params }) => getJobCategory(ctx, params.id, params.jobCategoryId) }),
+  GET: operation({ ...operations.getJobCategory, handler: ({ ctx, params }) => getJobCategory(ctx, params.id, params.jobCategoryId) }),
 });

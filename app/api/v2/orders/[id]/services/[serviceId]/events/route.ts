@@ -1,11 +1,8 @@
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
-import { ServiceEventBody } from '@/lib/domain/orders/schemas';
+import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: operation({
-    scope: 'order.service.write',
-    body: ServiceEventBody,
-    handler: ({ ctx, params, body }) => recordServiceEvent({ ctx, orderId: params.id, serviceId: params.serviceId, input: body }),
+  POST: operation({ ...operations.recordServiceEvent, handler: ({ ctx, params, body }) => recordServiceEvent({ ctx, orderId: params.id, serviceId: params.serviceId, input: body }),
   }),
 });

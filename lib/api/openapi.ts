@@ -1,0 +1,126 @@
+/**
+ * The OpenAPI 3.1 document, generated from the operation table and the zod schemas it names.
+ */
+import { z } from 'zod';
+import { ROLE_SCOPES, SCOPES } from '@/lib/auth/scopes';
+import { operations, type OperationSpec } from './operations';
+import { ErrorEnvelope, OrderUpdatedEvent } from './representations';
+
+type Json = Record<string, unknown>;
+
+const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+function strip(schema: Json): Json {
+  const { $schema: _s, $id: _i, ...rest } = schema;
+  return rest;
+}
+
+/** A registered schema by reference, anything else inline (with references to registered parts). */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const id = z.globalRegistry.get(schema)?.id;
+  if (id) return ref(id);
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as Json;
+  delete json.$defs;
+  return strip(json);
+}
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'The request failed validation (one entry per problem, with `source.pointer`).',
+  401: 'Bearer token missing, invalid, expired or revoked (`unauthenticated`).',
+  403: 'The token lacks the required scope (`insufficientScope`).',
+  404: 'Not found, or outside the token\'s access (existence is not revealed).',
+  409: 'Idempotency-Key reused with another body (`conflict`).',
+  413: 'Request body over 1 MiB (`tooBig`).',
+  422: 'Not allowed in the resource\'s current state, or a business rule refused it.',
+  500: 'Unexpected error (`internalError`).',
+};
+
+function parameters(op: OperationSpec): Json[] {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  if (!op.query) return pathParams;
+  const json = z.toJSONSchema(op.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Json>; required?: string[] };
+  const query = Object.entries(json.properties ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) && schema.default === undefined,
+    ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
+    schema,
+  }));
+  return [...pathParams, ...query];
+}
+
+function operationObject(operationId: string, op: OperationSpec): Json {
+  const responses: Json = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    responses[status] = {
+      description: r.description,
+      ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
+      ...(r.schema ? { content: { 'application/json': { schema: schemaOf(r.schema, 'output') } } } : {}),
+    };
+  }
+  const errorStatuses = [...new Set([...(op.scope ? [401, 403] : []), ...op.errors, 500])].sort();
+  for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/E${status}` };
+  return {
+    operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description ? { description: op.description } : {}),
+    ...(op.scope ? { security: [{ bearer: [] }], 'x-scope': op.scope, description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.` } : { security: [] }),
+    parameters: parameters(op),
+    ...(op.body
+      ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
+      : {}),
+    responses,
+  };
+}
+
+export function buildOpenApiDocument(): Json {
+  // Make sure the event shape is registered even though no operation returns it.
+  void OrderUpdatedEvent;
+  const components = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as { schemas: Record<string, Json> };
+  const paths: Record<string, Json> = {};
+  for (const [id, op] of Object.entries(operations) as Array<[string, OperationSpec]>) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(id, op);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Drug-testing orders API',
+      version: '2',
+      description:
+        'Create and follow drug and alcohol test orders, find collection-site clinics, and read reference data. ' +
+        'Every request carries `Authorization: Bearer <API_TOKEN>`; all data is limited to the companies linked to the token. ' +
+        'Errors use one envelope: `statusCode`, `error`, `errors[]` (`code`, `detail`, optional `meta` and `source.pointer`). ' +
+        'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
+    },
+    servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks'].map((name) => ({ name })),
+    paths,
+    webhooks: {
+      'order.updated': {
+        post: {
+          summary: 'An order or one of its services changed status',
+          description:
+            'Sent to the `callback.url` given at creation, signed as Standard Webhooks define (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the tenant secret). ' +
+            'Retried with backoff for about a day on non-2xx answers; `sequence` orders the events of one order. The payload never holds participant identifiers.',
+          requestBody: { content: { 'application/json': { schema: ref('OrderUpdatedEvent') } } },
+          responses: { '2XX': { description: 'Received.' } },
+        },
+      },
+    },
+    components: {
+      schemas: Object.fromEntries(Object.entries(components.schemas).map(([k, v]) => [k, strip(v)])),
+      responses: Object.fromEntries(
+        Object.entries(ERROR_TEXT).map(([status, description]) => [`E${status}`, { description, content: { 'application/json': { schema: schemaOf(ErrorEnvelope, 'output') } } }]),
+      ),
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `API token. Scopes: ${SCOPES.join(', ')}. Dashboard roles map to scopes: ${Object.entries(ROLE_SCOPES).map(([r, s]) => `${r} (${s.length})`).join(', ')}.`,
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * The table of every `/api/v2` operation: method, path, scope, request schemas and response
+ * shape. Route files take their declaration from here and add the handler; the OpenAPI document
+ * and the API test matrices are generated from it, so a route cannot escape them.
+ */
+import type { z } from 'zod';
+import type { Scope } from '@/lib/auth/scopes';
+import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies';
+import { ListCompaniesQuery } from '@/lib/domain/companies';
+import { ListLocationsQuery } from '@/lib/domain/locations';
+import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } from '@/lib/domain/orders/schemas';
+import { ListPackagesQuery } from '@/lib/domain/packages';
+import { ListServicesQuery } from '@/lib/domain/services';
+import * as R from './representations';
+
+export interface OperationSpec {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  scope: Scope | null;
+  tag: string;
+  summary: string;
+  description?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyOptional?: boolean;
+  /** Success status and shape. */
+  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+  /** Error statuses the operation can answer besides 401/403/429/500. */
+  errors: readonly number[];
+}
+
+const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
+
+export const operations = {
+  listOrders: {
+    method: 'GET', path: '/api/v2/orders', scope: 'order.list', tag: 'orders', summary: 'List orders',
+    description: 'Newest first. `participant.identifiers` appear only for tokens with `order.participant.read`.',
+    query: ListOrdersQuery, responses: ok(R.pageOf(R.Order, 'Order')), errors: [400],
+  },
+  createOrder: {
+    method: 'POST', path: '/api/v2/orders', scope: 'order.create', tag: 'orders', summary: 'Create an order',
+    description:
+      'Creates an order (201, with a `Location` header), or returns an equivalent open order with `matched` (200). ' +
+      'Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 hours returns the first response; another body gives 409.',
+    body: CreateOrderBody,
+    responses: {
+      201: { description: 'Created', schema: R.Order, headers: { Location: 'Path of the new order.' } },
+      200: { description: 'An equivalent existing order, with `matched`.', schema: R.Order },
+    },
+    errors: [400, 404, 409, 413, 422],
+  },
+  getOrder: {
+    method: 'GET', path: '/api/v2/orders/{id}', scope: 'order.read', tag: 'orders', summary: 'Get an order',
+    responses: ok(R.Order), errors: [404],
+  },
+  cancelOrder: {
+    method: 'PUT', path: '/api/v2/orders/{id}/cancellation', scope: 'order.cancel', tag: 'orders', summary: 'Cancel an order',
+    description: 'Cancels every service except background checks. An already cancelled order answers 200 unchanged. The response never includes participant identifiers.',
+    body: CancelOrderBody, bodyOptional: true, responses: ok(R.Order), errors: [400, 404, 422],
+  },
+  recordServiceEvent: {
+    method: 'POST', path: '/api/v2/orders/{id}/services/{serviceId}/events', scope: 'order.service.write', tag: 'orders',
+    summary: 'Record a service status event',
+    description: 'Moves one service to a new status (collection site, lab or MRO event); the order status is re-derived from its services.',
+    body: ServiceEventBody, responses: ok(R.Order), errors: [400, 404, 422],
+  },
+  listCompanies: {
+    method: 'GET', path: '/api/v2/companies', scope: 'company.list', tag: 'companies', summary: 'List companies',
+    query: ListCompaniesQuery, responses: ok(R.pageOf(R.Company, 'Company')), errors: [400],
+  },
+  getCompany: {
+    method: 'GET', path: '/api/v2/companies/{id}', scope: 'company.read', tag: 'companies', summary: 'Get a company',
+    responses: ok(R.Company), errors: [404],
+  },
+  listLocations: {
+    method: 'GET', path: '/api/v2/locations', scope: 'location.list', tag: 'locations', summary: 'List locations',
+    description: 'Active locations under linked companies, ordered by name.',
+    query: ListLocationsQuery, responses: ok(R.pageOf(R.Location, 'Location')), errors: [400],
+  },
+  getLocation: {
+    method: 'GET', path: '/api/v2/locations/{id}', scope: 'location.read', tag: 'locations', summary: 'Get a location',
+    responses: ok(R.Location), errors: [404],
+  },
+  listServices: {
+    method: 'GET', path: '/api/v2/services', scope: 'service.list', tag: 'services', summary: 'List services',
+    query: ListServicesQuery, responses: ok(R.pageOf(R.Service, 'Service')), errors: [400],
+  },
+  getService: {
+    method: 'GET', path: '/api/v2/services/{id}', scope: 'service.read', tag: 'services', summary: 'Get a service',
+    responses: ok(R.Service), errors: [404],
+  },
+  listPackages: {
+    method: 'GET', path: '/api/v2/packages', scope: 'package.list', tag: 'packages', summary: 'List packages',
+    description: '`locationId` lists the packages available at a location: its own and its company\'s.',
+    query: ListPackagesQuery, responses: ok(R.pageOf(R.Package, 'Package')), errors: [400],
+  },
+  getPackage: {
+    method: 'GET', path: '/api/v2/packages/{id}', scope: 'package.read', tag: 'packages', summary: 'Get a package',
+    responses: ok(R.Package), errors: [404],
+  },
+  getClinic: {
+    method: 'GET', path: '/api/v2/clinics/{id}', scope: 'clinic.read', tag: 'clinics', summary: 'Get a clinic',
+    responses: ok(R.Clinic), errors: [404],
+  },
+  listAgencies: {
+    method: 'GET', path: '/api/v2/agencies', scope: 'agency.list', tag: 'agencies', summary: 'List agencies',
+    query: ListAgenciesQuery, responses: ok(R.pageOf(R.Agency, 'Agency')), errors: [400],
+  },
+  getAgency: {
+    method: 'GET', path: '/api/v2/agencies/{id}', scope: 'agency.read', tag: 'agencies', summary: 'Get an agency',
+    responses: ok(R.Agency), errors: [404],
+  },
+  listJobCategories: {
+    method: 'GET', path: '/api/v2/agencies/{id}/jobCategories', scope: 'agency.read', tag: 'jobCategories', summary: 'List the job categories of an agency',
+    query: ListJobCategoriesQuery, responses: ok(R.pageOf(R.JobCategory, 'JobCategory')), errors: [400, 404],
+  },
+  getJobCategory: {
+    method: 'GET', path: '/api/v2/agencies/{id}/jobCategories/{jobCategoryId}', scope: 'agency.read', tag: 'jobCategories', summary: 'Get a job category',
+    responses: ok(R.JobCategory), errors: [404],
+  },
+} satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof operations;
