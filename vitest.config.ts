@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
+          env: { ALLOW_PRIVATE_CALLBACKS: 'true' },
           hookTimeout: 120_000,
         },
       },

@@ -80,7 +80,7 @@ export function entriesFromZod(error: z.ZodError, where: 'body' | 'query'): Erro
       }));
     }
     const pointer = toPointer(path);
-    if (issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) {
+    if (issue.code !== 'custom' && (issue as { input?: unknown }).input === undefined) {
       return [{ code: 'required', detail: `${label(path, where)} is required.`, pointer }];
     }
     if (issue.code === 'custom') {

@@ -293,10 +293,16 @@ describe('POST /api/v2/orders', () => {
     });
 
     it('422 scheduleClinicExcludedByFeeCap when the clinic costs more than the location allows', async () => {
-      const location = rowsOf<{ fee_cap_cents: number }>(await db().execute(sql`select fee_cap_cents from locations where id = ${acme.locations.feeCapped}`))[0];
-      const expensive = await clinicOffering(DEMO.tenants.acme.id, [acme.services.nonDotUrine], { minPrice: location.fee_cap_cents + 1 });
-      const res = await post(orderBody({ location: { id: acme.locations.feeCapped }, settings: { schedule: { strategy: 'clinic', clinic: { id: expensive.id } } } }));
-      expectError(res, 422, 'scheduleClinicExcludedByFeeCap', '/settings/schedule/clinic/id');
+      const [{ fee_cap_cents: cap }] = rowsOf<{ fee_cap_cents: number }>(await db().execute(sql`select fee_cap_cents from locations where id = ${acme.locations.feeCapped}`));
+      // A clinic of our own making, so that its price is above the cap whatever the seed says.
+      const [{ id }] = rowsOf<{ id: string }>(
+        await db().execute(sql`select c.id from clinics c join clinic_services cs on cs.clinic_id = c.id
+          where c.tenant_id = ${DEMO.tenants.acme.id} and c.is_active and cs.service_id = ${acme.services.nonDotUrine} order by c.id desc limit 1`),
+      );
+      await db().execute(sql`update clinic_services set price_cents = ${cap + 100} where clinic_id = ${id} and service_id = ${acme.services.nonDotUrine}`);
+      const res = await post(orderBody({ location: { id: acme.locations.feeCapped }, settings: { schedule: { strategy: 'clinic', clinic: { id } } } }));
+      const entry = expectError(res, 422, 'scheduleClinicExcludedByFeeCap', '/settings/schedule/clinic/id');
+      expect(entry.meta).toEqual({ priceCents: cap + 100, feeCapCents: cap });
     });
 
     it('nearestClinic assigns the nearest active clinic offering the package', async () => {

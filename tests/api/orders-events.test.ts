@@ -23,22 +23,23 @@ describe('POST /api/v2/orders/{id}/services/{serviceId}/events', () => {
     const serviceId = order.services[0].id;
     const lab = await firstLab();
 
-    const collecting = await event(order.id, serviceId, { status: 'pending_collectionInitiated', milestone: 'collectionInitiated', occurredAt: '2026-11-20T10:00:00.000Z' });
+    const at = new Date(Date.parse(order.createdAt) + 60_000).toISOString();
+    const collecting = await event(order.id, serviceId, { status: 'pending_collectionInitiated', milestone: 'collectionInitiated', occurredAt: at });
     expect(collecting.status, JSON.stringify(collecting.body)).toBe(200);
     expect(collecting.body.status).toBe('pending');
     expect(collecting.body.statusUpdatedAt > order.statusUpdatedAt).toBe(true);
     const s1 = collecting.body.services[0];
-    expect(s1).toMatchObject({ status: 'pending_collectionInitiated', isFinal: false, statusUpdatedAt: '2026-11-20T10:00:00.000Z' });
-    expect(s1.statusHistory.at(-1)).toEqual({ object: 'orderServiceStatusHistory', occurredAt: '2026-11-20T10:00:00.000Z', status: 'pending_collectionInitiated', groupType: 'pending' });
-    expect(s1.screenHistory).toEqual([{ object: 'orderServiceScreenHistory', occurredAt: '2026-11-20T10:00:00.000Z', type: 'collectionInitiated' }]);
+    expect(s1).toMatchObject({ status: 'pending_collectionInitiated', isFinal: false, statusUpdatedAt: at });
+    expect(s1.statusHistory.at(-1)).toEqual({ object: 'orderServiceStatusHistory', occurredAt: at, status: 'pending_collectionInitiated', groupType: 'pending' });
+    expect(s1.screenHistory).toEqual([{ object: 'orderServiceScreenHistory', occurredAt: at, type: 'collectionInitiated' }]);
 
-    const atLab = await event(order.id, serviceId, { status: 'pending_atTheLab', milestone: 'atLab', specimenId: 'SP-123', lab: { id: lab }, courierServiceName: 'FedEx', trackingNumber: '7712' });
+    const atLab = await event(order.id, serviceId, { status: 'pending_atTheLab', milestone: 'atLab', occurredAt: new Date(Date.parse(at) + 60_000).toISOString(), specimenId: 'SP-123', lab: { id: lab }, courierServiceName: 'FedEx', trackingNumber: '7712' });
     expect(atLab.body.status).toBe('pending');
     expect(atLab.body.statusUpdatedAt).toBe(collecting.body.statusUpdatedAt); // order status unchanged
     expect(atLab.body.services[0]).toMatchObject({ specimenId: 'SP-123', courierServiceName: 'FedEx', trackingNumber: '7712', lab: { id: lab, object: 'vendor', type: 'lab' } });
     expect(atLab.body.services[0].screenHistory.map((h: { type: string }) => h.type)).toEqual(['collectionInitiated', 'atLab']);
 
-    const result = await event(order.id, serviceId, { status: 'negative_negativeDilute', milestone: 'mroReviewed' });
+    const result = await event(order.id, serviceId, { status: 'negative_negativeDilute', milestone: 'mroReviewed', occurredAt: new Date(Date.parse(at) + 120_000).toISOString() });
     expect(result.body).toMatchObject({ status: 'negative', isFinal: true });
     expect(result.body.services[0]).toMatchObject({ status: 'negative_negativeDilute', isFinal: true });
 

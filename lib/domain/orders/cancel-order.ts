@@ -3,7 +3,7 @@
  * concurrent cancels serialise: the first cancels, the second finds it cancelled and answers 200
  * with nothing changed (one audit record).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory, users } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
@@ -24,7 +24,7 @@ async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {
         eq(users.tenantId, ctx.tenantId),
         sql`lower(${users.email}) = ${email.toLowerCase()}`,
         sql`${users.disabledAt} is null`,
-        sql`(${users.allCompanies} or ${users.companyIds} && ${sql`${ctx.companyIds}::text[]`})`,
+        or(eq(users.allCompanies, true), arrayOverlaps(users.companyIds, ctx.companyIds)),
       ),
     );
   return user ?? null;

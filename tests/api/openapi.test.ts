@@ -1,0 +1,103 @@
+/**
+ * The served OpenAPI document describes every operation, and real responses of every operation
+ * validate against it.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { operations } from '@/lib/api/operations';
+import { DEMO } from '@/lib/db/seed';
+import { call, get, token, type ApiResponse, useTestDatabase } from './harness';
+import { orderBody } from './orders-fixtures';
+
+useTestDatabase();
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; operationId: string }>>; components: Record<string, unknown> };
+let doc: Doc;
+let ajv: Ajv2020;
+
+beforeAll(async () => {
+  const res = await call('GET', '/api/v2/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.body;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+});
+
+function resolveResponse(operationId: keyof typeof operations, status: number) {
+  const op = operations[operationId];
+  let response = doc.paths[op.path][op.method.toLowerCase()].responses[String(status)] as { $ref?: string; content?: { 'application/json': { schema: object } } };
+  if (response.$ref) response = (doc.components.responses as Record<string, typeof response>)[response.$ref.split('/').pop()!];
+  return response.content!['application/json'].schema;
+}
+
+function expectValid(operationId: keyof typeof operations, res: ApiResponse) {
+  const schema = resolveResponse(operationId, res.status);
+  const validate = ajv.compile({ ...schema, components: doc.components });
+  const valid = validate(res.body);
+  expect(valid, `${operationId} ${res.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+}
+
+describe('GET /api/v2/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with every operation of the table, its scope and the order.updated webhook', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const [id, op] of Object.entries(operations)) {
+      const served = doc.paths[op.path]?.[op.method.toLowerCase()] as { operationId: string; 'x-scope'?: string } | undefined;
+      expect(served?.operationId, id).toBe(id);
+      expect(served?.['x-scope']).toBe(op.scope ?? undefined);
+    }
+    expect((doc as unknown as { webhooks: Record<string, unknown> }).webhooks['order.updated']).toBeDefined();
+  });
+
+  it('every route file method is declared in the operation table', async () => {
+    const files = import.meta.glob('/app/api/v2/**/route.ts');
+    const declared = new Set(Object.values(operations).map((op) => `${op.method} ${op.path}`));
+    for (const file of Object.keys(files)) {
+      if (file.includes('[...') || file.includes('openapi.json')) continue;
+      const template = file.replace(/^\/app/, '').replace(/\/route\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}');
+      const concrete = template.replace(/\{\w+\}/g, 'x');
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        const res = await call(method, concrete);
+        if (res.status !== 405) expect(declared, `${method} ${template} answers ${res.status} but is not in the table`).toContain(`${method} ${template}`);
+        else expect(declared.has(`${method} ${template}`)).toBe(false);
+      }
+    }
+  });
+});
+
+describe('real responses validate against the served document', () => {
+  it('every operation, success and error', async () => {
+    const t = await token();
+    const created = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
+    expectValid('createOrder', created);
+    const order = created.body;
+    const matched = await call('POST', '/api/v2/orders', { token: t, body: { ...orderBody(), participant: order.participant } });
+    expect(matched.status).toBe(200);
+    expectValid('createOrder', matched);
+    expectValid('getOrder', await get(`/api/v2/orders/${order.id}`, { token: t }));
+    expectValid('listOrders', await get('/api/v2/orders', { token: t, query: { limit: 20 } }));
+    expectValid('recordServiceEvent', await call('POST', `/api/v2/orders/${order.id}/services/${order.services[0].id}/events`, { token: t, body: { status: 'pending_collectionInitiated', milestone: 'collectionInitiated' } }));
+    expectValid('cancelOrder', await call('PUT', `/api/v2/orders/${order.id}/cancellation`, { token: t, body: {} }));
+    expectValid('listCompanies', await get('/api/v2/companies', { token: t }));
+    expectValid('getCompany', await get(`/api/v2/companies/${DEMO.acme.companies.primary}`, { token: t }));
+    expectValid('listLocations', await get('/api/v2/locations', { token: t, query: { limit: 20 } }));
+    expectValid('getLocation', await get(`/api/v2/locations/${DEMO.acme.locations.primary}`, { token: t }));
+    expectValid('listServices', await get('/api/v2/services', { token: t, query: { limit: 20 } }));
+    expectValid('getService', await get(`/api/v2/services/${DEMO.acme.services.dotUrine}`, { token: t }));
+    expectValid('listPackages', await get('/api/v2/packages', { token: t, query: { limit: 20 } }));
+    expectValid('getPackage', await get(`/api/v2/packages/${DEMO.acme.packages.dot}`, { token: t }));
+    expectValid('listAgencies', await get('/api/v2/agencies', { token: t, query: { limit: 20 } }));
+    expectValid('getAgency', await get(`/api/v2/agencies/${DEMO.agencies.FAA}`, { token: t }));
+    const categories = await get(`/api/v2/agencies/${DEMO.agencies.FAA}/jobCategories`, { token: t });
+    expectValid('listJobCategories', categories);
+    expectValid('getJobCategory', await get(categories.body.data[0].url, { token: t }));
+    const clinicOfOrder = (await get('/api/v2/orders', { token: t, query: { status: 'negative' } })).body.data.find((o: { clinic: unknown }) => o.clinic);
+    expectValid('getClinic', await get(clinicOfOrder.clinic.url, { token: t }));
+
+    // Errors share one envelope.
+    expectValid('getOrder', await get('/api/v2/orders/nope', { token: t }));
+    expectValid('listOrders', await get('/api/v2/orders', { token: t, query: { limit: 99 } }));
+    expectValid('listOrders', await get('/api/v2/orders'));
+    expectValid('createOrder', await call('POST', '/api/v2/orders', { token: t, body: {} }));
+  });
+});
