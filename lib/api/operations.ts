@@ -102,6 +102,7 @@ export const operations = {
     method: 'GET', path: '/api/v2/clinics/{id}', scope: 'clinic.read', tag: 'clinics', summary: 'Get a clinic',
     responses: ok(R.Clinic), errors: [404],
   },
+  // -- clinic search operations (issue 5) --
   listAgencies: {
     method: 'GET', path: '/api/v2/agencies', scope: 'agency.list', tag: 'agencies', summary: 'List agencies',
     query: ListAgenciesQuery, responses: ok(R.pageOf(R.Agency, 'Agency')), errors: [400],
@@ -118,6 +119,7 @@ export const operations = {
     method: 'GET', path: '/api/v2/agencies/{id}/jobCategories/{jobCategoryId}', scope: 'agency.read', tag: 'jobCategories', summary: 'Get a job category',
     responses: ok(R.JobCategory), errors: [404],
   },
+  // -- webhook operations (issue 4) --
 } satisfies Record<string, OperationSpec>;
 
 export type OperationId = keyof typeof operations;
