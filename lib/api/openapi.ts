@@ -19,7 +19,8 @@ function strip(schema: Json): Json {
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return ref(id);
-  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as Json;
+  // Request schemas hold no registered parts, so nothing refers to the dropped $defs.
+  const json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Json;
   delete json.$defs;
   return strip(json);
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '@/lib/db/seed';
-import { expectError, get, token, useTestDatabase } from './harness';
+import { expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 describe('GET /api/v2/agencies', () => {
   describeAuthentication('GET', () => '/api/v2/agencies', 'agency.list');

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { DEMO } from '@/lib/db/seed';
 import { rowsOf } from '@/lib/db/client';
-import { db, expectError, get, token, useTestDatabase } from './harness';
+import { db, expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 async function someClinic(tenantId: string, where = sql`true`) {
   const rows = rowsOf<{ id: string }>(await db().execute(sql`select id from clinics where tenant_id = ${tenantId} and ${where} order by id limit 1`));

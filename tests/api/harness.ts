@@ -91,7 +91,7 @@ export function db(): Db {
 export const driver = () => database.driver;
 
 /** Opens this file's database: a private PGlite copy of the seeded template, or the shared PostgreSQL. */
-export function useTestDatabase(): void {
+export function withTestDatabase(): void {
   beforeAll(async () => {
     const url = process.env.DATABASE_URL;
     if (url) database = await openDatabase({ url, maxConnections: 4 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '@/lib/db/seed';
-import { expectError, get, token, useTestDatabase } from './harness';
+import { expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 const locationFields = ['address', 'company', 'createdAt', 'id', 'name', 'object', 'phone', 'url'];
 type Loc = { id: string; name: string; company: { id: string }; address: { city: string | null; state: string | null } };

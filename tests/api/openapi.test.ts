@@ -7,10 +7,10 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@/lib/api/operations';
 import { DEMO } from '@/lib/db/seed';
-import { call, get, token, type ApiResponse, useTestDatabase } from './harness';
+import { call, get, token, type ApiResponse, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
 
-useTestDatabase();
+withTestDatabase();
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown>; operationId: string }>>; components: Record<string, unknown> };
 let doc: Doc;

@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { SCOPES } from '@/lib/auth/scopes';
 import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
-import { call, db, expectError, token, useTestDatabase } from './harness';
+import { call, db, expectError, token, withTestDatabase } from './harness';
 import { acme, agencyJobCategory, clinicLacking, clinicOffering, orderBody, withParticipant } from './orders-fixtures';
 import { describeAuthentication } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 const post = async (body: unknown, opts: { t?: string; headers?: Record<string, string> } = {}) =>
   call('POST', '/api/v2/orders', { token: opts.t ?? (await token()), body, headers: opts.headers });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
-import { call, db, expectError, get, token, useTestDatabase } from './harness';
+import { call, db, expectError, get, token, withTestDatabase } from './harness';
 import { acme, createOrder, orderBody } from './orders-fixtures';
 import { describeAuthentication } from './shared';
 import { DEMO } from '@/lib/db/seed';
 
-useTestDatabase();
+withTestDatabase();
 
 const event = async (orderId: string, serviceId: string, body: unknown, t?: string) =>
   call('POST', `/api/v2/orders/${orderId}/services/${serviceId}/events`, { token: t ?? (await token()), body });

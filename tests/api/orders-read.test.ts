@@ -3,11 +3,11 @@ import { sql } from 'drizzle-orm';
 import { SCOPES } from '@/lib/auth/scopes';
 import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
-import { call, db, expectError, get, token, useTestDatabase } from './harness';
+import { call, db, expectError, get, token, withTestDatabase } from './harness';
 import { acme, createOrder, orderBody, withParticipant } from './orders-fixtures';
 import { describeAuthentication, describePagination } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 type O = { id: string; code: string; status: string; isFinal: boolean; createdAt: string; updatedAt: string; company: { id: string }; location: { id: string }; participant: Record<string, unknown> };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call, expectError, token, useTestDatabase } from './harness';
+import { call, expectError, token, withTestDatabase } from './harness';
 
-useTestDatabase();
+withTestDatabase();
 
 describe('unknown paths and methods', () => {
   it('404 notFound in the envelope for a path no operation serves', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '@/lib/db/seed';
 import { SERVICE_TYPES } from '@/lib/domain/services';
-import { expectError, get, token, useTestDatabase } from './harness';
+import { expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';
 
-useTestDatabase();
+withTestDatabase();
 
 type Svc = { id: string; name: string; type: string; isDot: boolean; attributes: { category: string | null; type: string | null } | null };
 

@@ -4,8 +4,7 @@
  * is generated once into DATA_DIR/encryption.key.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { persistentSecret } from '@/lib/secrets';
 
 const PREFIX = 'enc:v1:';
 let cachedKey: Buffer | undefined;
@@ -18,17 +17,8 @@ function parseKey(text: string): Buffer {
 }
 
 function encryptionKey(): Buffer {
-  if (cachedKey) return cachedKey;
-  if (process.env.ENCRYPTION_KEY) return (cachedKey = parseKey(process.env.ENCRYPTION_KEY));
-  if (process.env.APP_ENV === 'production') throw new Error('ENCRYPTION_KEY must be set in production.');
-  const file = path.resolve(process.env.DATA_DIR ?? './.data', 'encryption.key');
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return (cachedKey = parseKey(fs.readFileSync(file, 'utf8')));
+  cachedKey ??= parseKey(persistentSecret('ENCRYPTION_KEY', 'encryption.key'));
+  return cachedKey;
 }
 
 export function sealIdentifierValue(plain: string): string {
