@@ -11,6 +11,7 @@ export type ErrorCode =
   | 'invalidElement'
   | 'invalidFormat'
   | 'invalidKey'
+  | 'invalidOrigin'
   | 'invalidScheduleStrategy'
   | 'invalidState'
   | 'invalidType'

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { Scope } from '@/lib/auth/scopes';
+import { principalForUser, sessionUserId } from '@/lib/auth/session';
 import { authenticateToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import type { Ctx, Principal } from '@/lib/domain/context';
@@ -35,13 +36,6 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
   }): Promise<unknown>;
 }
 
-/** A principal resolved from something other than a bearer token (the dashboard session). */
-type SessionResolver = (request: Request) => Promise<Principal | null>;
-let sessionResolver: SessionResolver | undefined;
-export function setSessionResolver(resolver: SessionResolver): void {
-  sessionResolver = resolver;
-}
-
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,
@@ -58,7 +52,7 @@ const unauthenticated = (detail: string) => new DomainError('unauthenticated', d
 async function authenticate(request: Request): Promise<Principal> {
   const header = request.headers.get('authorization');
   if (header === null) {
-    const fromSession = sessionResolver ? await sessionResolver(request) : null;
+    const fromSession = await principalFromSession(request);
     if (fromSession) return fromSession;
     throw unauthenticated('The Authorization header is missing. Send "Authorization: Bearer <API_TOKEN>".');
   }
@@ -67,6 +61,22 @@ async function authenticate(request: Request): Promise<Principal> {
   const principal = await authenticateToken(await getDb(), match[1]);
   if (!principal) throw unauthenticated('The bearer token is invalid, expired or revoked.');
   return principal;
+}
+
+/**
+ * The dashboard calls the same operations with its session cookie. A cookie is sent by the browser
+ * on its own, so a state-changing request must also come from our own origin (CSRF protection).
+ */
+async function principalFromSession(request: Request): Promise<Principal | null> {
+  const userId = await sessionUserId(request);
+  if (!userId) return null;
+  if (!['GET', 'HEAD'].includes(request.method)) {
+    const origin = request.headers.get('origin');
+    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
+    if (!origin || !host || new URL(origin).host !== host)
+      throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).', { status: 403 });
+  }
+  return principalForUser(await getDb(), userId);
 }
 
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
