@@ -71,12 +71,19 @@ async function principalFromSession(request: Request): Promise<Principal | null>
   const userId = await sessionUserId(request);
   if (!userId) return null;
   if (!['GET', 'HEAD'].includes(request.method)) {
-    const origin = request.headers.get('origin');
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    if (!origin || !host || new URL(origin).host !== host)
+    if (!host || originHost(request.headers.get('origin')) !== host)
       throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).', { status: 403 });
   }
   return principalForUser(await getDb(), userId);
+}
+
+function originHost(origin: string | null): string | null {
+  try {
+    return origin ? new URL(origin).host : null;
+  } catch {
+    return null; // e.g. "null" from a sandboxed frame
+  }
 }
 
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
