@@ -77,12 +77,11 @@ export const AREA_CODES: Readonly<Record<string, readonly number[]>> = {
 
 export const US_STATES = Object.keys(AREA_CODES);
 
-export const OTHER_TEST_REASONS = [
+/** Free-text `otherTestReason` values (allowed on DOT drug, alcohol and physical orders). */
+export const DOT_OTHER_TEST_REASONS = [
+  "Medical examiner's certificate renewal",
   'Customer site requirement',
-  'Contract bid requirement',
-  'Client-mandated annual screen',
-  'Return from extended leave',
-  'Union agreement - annual test',
+  'Return from extended medical leave',
 ];
 
 export const COURIERS = ['FedEx', 'UPS', 'Quest Courier', 'Labcorp Courier'];
