@@ -7,9 +7,7 @@
  * (unknown command or option, missing flag, unknown tenant or scope...), 1 for anything else.
  */
 import { parseArgs } from 'node:util';
-import { closeDatabase, getDatabase } from '@/lib/db';
-import { configFromEnv, openDatabase, type Database } from '@/lib/db/client';
-import { DataDirLockedError, type LockOwner } from '@/lib/db/pglite-lock';
+import { DataDirLockedError, readLockOwner, type LockOwner } from '@/lib/db/pglite-lock';
 import { AdminChannelError, callAdminChannel } from './client';
 import { COMMANDS, describeFailure, findCommand, GROUPS, prepareCommand, UsageError, usageOf, type Command, type RawArgs } from './commands';
 
@@ -101,7 +99,12 @@ function lockWaitMs(): number {
  * a channel (another CLI command, a server still starting) is waited for, up to a limit.
  */
 async function execute(command: Command, args: RawArgs, input: unknown, io: Io): Promise<unknown> {
+  const { configFromEnv } = await import('@/lib/db/client');
   const config = configFromEnv();
+  const viaServer = (owner: LockOwner & { port: number }) => callAdminChannel(config.dataDir!, owner, { command: command.name, args });
+  const running = config.dataDir ? readLockOwner(config.dataDir) : undefined;
+  if (running?.port) return viaServer({ ...running, port: running.port });
+
   const deadline = Date.now() + lockWaitMs();
   let announced = false;
   for (;;) {
@@ -112,7 +115,7 @@ async function execute(command: Command, args: RawArgs, input: unknown, io: Io):
       if (!(error instanceof DataDirLockedError)) throw error;
       owner = error.owner;
     }
-    if (owner.port) return callAdminChannel(config.dataDir!, { ...owner, port: owner.port }, { command: command.name, args });
+    if (owner.port) return viaServer({ ...owner, port: owner.port });
     if (Date.now() >= deadline) {
       throw new Error(
         `The embedded database ${config.dataDir} is held by process ${owner.pid} (since ${owner.startedAt}), which offers no ` +
@@ -130,8 +133,9 @@ async function execute(command: Command, args: RawArgs, input: unknown, io: Io):
  * `db seed` opens it bare, since seeding is what it does and reports.
  */
 async function runHere(command: Command, input: unknown): Promise<unknown> {
+  const [{ closeDatabase, getDatabase }, { configFromEnv, openDatabase }] = await Promise.all([import('@/lib/db'), import('@/lib/db/client')]);
   if (command.name === 'db seed') {
-    const database: Database = await openDatabase(configFromEnv());
+    const database = await openDatabase(configFromEnv());
     try {
       return await command.run(database, input);
     } finally {

@@ -8,16 +8,14 @@
  * and throws `UsageError`; `run` may throw `DomainError` (unknown tenant, duplicate e-mail...).
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { isScope, ROLES, SCOPES } from '@/lib/auth/scopes';
-import { createToken, listTokens, revokeToken, tenantBySlug } from '@/lib/auth/tokens';
-import { migrateDatabase, type Database } from '@/lib/db/client';
-import { appEnv } from '@/lib/db';
-import { tenants } from '@/lib/db/schema';
-import { seedIfEmpty } from '@/lib/db/seed';
+import { isScope, ROLES, SCOPES, type Role } from '@/lib/auth/scopes';
+import type { Database } from '@/lib/db/client';
 import { DomainError } from '@/lib/domain/errors';
-import { createUser, generatePassword, isRole } from '@/lib/domain/users';
 import { statusOf } from '@/lib/http/errors';
+
+// The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
+// answers bad input, and hands a command to the server, without loading it.
+const tokens = () => import('@/lib/auth/tokens');
 
 /** Bad input: a missing or malformed argument, an unknown command. Exit code 2, HTTP 400. */
 export class UsageError extends Error {
@@ -110,6 +108,47 @@ function newWebhookSecret(): string {
 
 export const COMMANDS: readonly Command[] = [
   defineCommand({
+    name: 'tenant create',
+    summary: 'Create a tenant (with its own webhook signing secret).',
+    options: {
+      slug: { type: 'string', value: '<slug>', description: 'lower-case letters, digits and dashes, e.g. acme', required: true },
+      name: { type: 'string', value: '<name>', description: 'display name', required: true },
+    },
+    parse(args) {
+      const slug = required(args, 'slug', '<slug>');
+      if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(slug)) {
+        throw new UsageError(`The slug "${slug}" must be 1 to 63 lower-case letters, digits and dashes, not starting or ending with a dash.`);
+      }
+      return { slug, name: required(args, 'name', '<name>') };
+    },
+    async run({ db }, input) {
+      const [{ tenants }, { eq }, { newId }] = await Promise.all([import('@/lib/db/schema'), import('drizzle-orm'), import('@/lib/ids')]);
+      const rows = await db
+        .insert(tenants)
+        .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
+        .onConflictDoNothing({ target: tenants.slug })
+        .returning({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt });
+      if (!rows.length) {
+        const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
+        throw new DomainError('conflict', `A tenant with slug "${input.slug}" already exists (id ${existing?.id}).`);
+      }
+      return { ...rows[0], createdAt: rows[0].createdAt.toISOString() };
+    },
+  }),
+
+  defineCommand({
+    name: 'tenant list',
+    summary: 'List the tenants.',
+    options: {},
+    parse: () => ({}),
+    async run({ db }) {
+      const [{ tenants }, { asc }] = await Promise.all([import('@/lib/db/schema'), import('drizzle-orm')]);
+      const rows = await db.select({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt }).from(tenants).orderBy(asc(tenants.slug));
+      return rows.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() }));
+    },
+  }),
+
+  defineCommand({
     name: 'token create',
     summary: 'Create an API token; prints it once.',
     options: {
@@ -134,6 +173,7 @@ export const COMMANDS: readonly Command[] = [
       };
     },
     async run({ db }, input) {
+      const { createToken, tenantBySlug } = await tokens();
       const tenant = await tenantBySlug(db, input.tenant);
       const { id, token, scopes, companyIds, expiresAt } = await createToken(db, {
         tenantId: tenant.id,
@@ -157,6 +197,7 @@ export const COMMANDS: readonly Command[] = [
       return { id };
     },
     async run({ db }, { id }) {
+      const { revokeToken } = await tokens();
       if (!(await revokeToken(db, id))) throw new DomainError('notFound', `No API token with id "${id}".`);
       return { id, revoked: true };
     },
@@ -168,6 +209,7 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
+      const { listTokens, tenantBySlug } = await tokens();
       const tenant = await tenantBySlug(db, input.tenant);
       return listTokens(db, tenant.id);
     },
@@ -186,19 +228,20 @@ export const COMMANDS: readonly Command[] = [
     },
     parse(args) {
       const role = required(args, 'role', `<${ROLES.join('|')}>`);
-      if (!isRole(role)) throw new UsageError(`Unknown role "${role}"; expected one of ${ROLES.join(', ')}.`);
+      if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`Unknown role "${role}"; expected one of ${ROLES.join(', ')}.`);
       const password = args.password;
       if (password !== undefined && typeof password !== 'string') throw new UsageError('--password needs a value.');
       return {
         tenant: required(args, 'tenant', '<slug>'),
         email: required(args, 'email', '<email>'),
-        role,
+        role: role as Role,
         password,
         name: text(args, 'name'),
         companyIds: listOrAll(args, 'companies'),
       };
     },
     async run({ db }, input) {
+      const [{ tenantBySlug }, { createUser, generatePassword }] = await Promise.all([tokens(), import('@/lib/domain/users')]);
       const tenant = await tenantBySlug(db, input.tenant);
       const password = input.password ?? generatePassword();
       const user = await createUser(db, { ...input, tenantId: tenant.id, password });
@@ -212,10 +255,16 @@ export const COMMANDS: readonly Command[] = [
     options: {},
     parse: () => ({}),
     async run(database) {
+      const [{ migrateDatabase }, { appEnv }, { seedIfEmpty }] = await Promise.all([import('@/lib/db/client'), import('@/lib/db'), import('@/lib/db/seed')]);
       await migrateDatabase(database);
       const demo = appEnv() !== 'production';
       const seeded = await seedIfEmpty(database.db, { demo });
-      return { driver: database.driver, migrated: true, seeded, demo };
+      const message = seeded
+        ? 'Applied the migrations and wrote the reference data and the demo data (tenants acme and northwind).'
+        : demo
+          ? 'Applied the migrations and the reference data; the database already has tenants, so no demo data was written.'
+          : 'Applied the migrations and the reference data (APP_ENV=production: no demo data).';
+      return { driver: database.driver, migrated: true, seeded, message };
     },
   }),
 
@@ -225,7 +274,7 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const tenant = await tenantBySlug(db, input.tenant);
+      const tenant = await (await tokens()).tenantBySlug(db, input.tenant);
       return { secret: tenant.webhookSecret };
     },
   }),
@@ -236,6 +285,7 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
+      const [{ tenantBySlug }, { tenants }, { eq }] = await Promise.all([tokens(), import('@/lib/db/schema'), import('drizzle-orm')]);
       const tenant = await tenantBySlug(db, input.tenant);
       const secret = newWebhookSecret();
       await db.update(tenants).set({ webhookSecret: secret }).where(eq(tenants.id, tenant.id));

@@ -27,7 +27,8 @@ export async function startServerDatabase(options: { port: number; waitMs?: numb
       database = await getDatabase();
       break;
     } catch (error) {
-      if (!(error instanceof DataDirLockedError) || Date.now() > deadline) throw error;
+      // Another server (it recorded a port) will not let go: fail now. A CLI command will.
+      if (!(error instanceof DataDirLockedError) || error.owner.port || Date.now() > deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

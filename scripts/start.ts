@@ -1,0 +1,164 @@
+/**
+ * `npm start`: build when needed, prepare the database, start `next start`, print how to use it.
+ *
+ * 1. `next build` when `.next/BUILD_ID` is missing or older than any source file.
+ * 2. Open the database in this process (migrations, seed of an empty database), create a fresh demo
+ *    API token for tenant `acme` (staging only; earlier ones of the same name are revoked), and close
+ *    it again: PGlite allows one process per data directory, and the server is the next one.
+ * 3. `next start -p $PORT` (default 3000) with `APP_ENV` (default staging); signals are forwarded
+ *    and its exit code is ours. When it answers, print the URL, demo logins, token and a curl line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+process.env.APP_ENV ??= 'staging';
+const PORT = Number(process.env.PORT ?? 3000);
+process.env.PORT = String(PORT);
+const root = process.cwd();
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const DEMO_TOKEN_NAME = 'demo (npm start)';
+const production = process.env.APP_ENV === 'production';
+
+/** What `next build` reads; a change to any of them makes the build stale. */
+const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+function buildIsStale(): boolean {
+  let built: number;
+  try {
+    built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
+  } catch {
+    return true;
+  }
+  return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
+}
+
+function run(args: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env: process.env });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function fail(message: string): never {
+  process.stderr.write(`npm start: ${message}\n`);
+  process.exit(1);
+}
+
+/** Opens, migrates and seeds the database, then (staging) replaces the demo token. Closes it. */
+async function prepareDatabase(): Promise<string | undefined> {
+  const { closeDatabase, getDatabase } = await import('@/lib/db');
+  const { DataDirLockedError } = await import('@/lib/db/pglite-lock');
+  const { createToken, listTokens, revokeToken, tenantBySlug } = await import('@/lib/auth/tokens');
+  let database;
+  try {
+    database = await getDatabase();
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      const where = error.owner.port ? `a server on port ${error.owner.port}` : 'another process';
+      fail(`the embedded database ${error.dataDir} is in use by ${where} (pid ${error.owner.pid}). Is the app already running?`);
+    }
+    throw error;
+  }
+  try {
+    if (production) return undefined;
+    const tenant = await tenantBySlug(database.db, 'acme').catch(() => undefined);
+    if (!tenant) {
+      process.stderr.write('npm start: tenant "acme" does not exist in this database, so no demo token was created.\n');
+      return undefined;
+    }
+    for (const old of await listTokens(database.db, tenant.id)) {
+      if (old.name === DEMO_TOKEN_NAME && !old.revokedAt) await revokeToken(database.db, old.id, tenant.id);
+    }
+    const created = await createToken(database.db, { tenantId: tenant.id, name: DEMO_TOKEN_NAME, scopes: 'all', companyIds: 'all' });
+    return created.token;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+async function waitUntilReady(child: ChildProcess, token: string | undefined): Promise<boolean> {
+  const url = `http://127.0.0.1:${PORT}/api/v2/agencies`;
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
+    try {
+      const response = await fetch(url, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal: AbortSignal.timeout(5_000),
+      });
+      await response.arrayBuffer();
+      // Without a token, any answer of the API (401) means the server is up.
+      if (token ? response.ok : response.status < 500) return true;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+async function banner(token: string | undefined): Promise<string> {
+  const base = `http://localhost:${PORT}`;
+  const lines = ['', `  Drug-testing orders service is running (APP_ENV=${process.env.APP_ENV})`, '', `  URL          ${base}`];
+  if (!production) {
+    const { DEMO } = await import('@/lib/db/seed');
+    const users = (['acme', 'northwind'] as const).flatMap((tenant) =>
+      Object.entries(DEMO[tenant].users).map(([role, email]) => ({ email, role: `${role}, tenant ${tenant}` })),
+    );
+    const width = Math.max(...users.map((u) => u.email.length));
+    lines.push(`  Dashboard    ${base}/login   password for every demo user: ${DEMO.password}`);
+    for (const u of users) lines.push(`                 ${u.email.padEnd(width)}  (${u.role})`);
+  }
+  if (token) {
+    lines.push(
+      '',
+      `  API token    ${token}`,
+      '               (tenant acme, all scopes, all companies; replaced at the next npm start)',
+      '',
+      '  Try it:',
+      `    curl -H "Authorization: Bearer ${token}" ${base}/api/v2/companies`,
+    );
+  }
+  const cli = 'npm run --silent cli --';
+  lines.push('');
+  if (production) lines.push(`  Tenants      ${cli} tenant create --slug <slug> --name <name>`);
+  lines.push(`  API tokens   ${cli} token create --tenant ${production ? '<slug>' : 'acme'}   (all commands: ${cli} help)`, '  Stop         Ctrl-C', '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  if (buildIsStale()) {
+    process.stdout.write('npm start: building the app (next build)...\n');
+    const code = await run(['build']);
+    if (code !== 0) fail(`next build failed (exit code ${code}).`);
+  }
+  const token = await prepareDatabase();
+
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], { stdio: 'inherit', env: process.env });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
+
+  if (await waitUntilReady(child, token)) process.stdout.write(`${await banner(token)}\n`);
+  else if (child.exitCode === null) process.stderr.write(`npm start: the server did not answer on port ${PORT} within 3 minutes.\n`);
+}
+
+main().catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));

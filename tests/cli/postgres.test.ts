@@ -1,0 +1,71 @@
+/**
+ * The CLI on PostgreSQL (DATABASE_URL): a scratch database `clitest`, created afresh on the server
+ * of DATABASE_URL (or postgres@127.0.0.1:5432). Skipped when no server is reachable.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { authenticateToken } from '@/lib/auth/tokens';
+import { DEMO } from '@/lib/db/seed';
+import { cli, tempDir, withDb } from './helpers';
+
+async function createScratchDatabase(): Promise<string | undefined> {
+  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('drop database if exists clitest with (force)');
+    await client.query('create database clitest');
+  } catch (error) {
+    console.warn(`Skipping the PostgreSQL CLI tests: ${(error as Error).message}`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+  const url = new URL(server);
+  url.pathname = '/clitest';
+  return url.toString();
+}
+
+const url = await createScratchDatabase();
+
+describe.skipIf(!url)('the CLI on PostgreSQL', () => {
+  const env = { DATABASE_URL: url ?? '', DATA_DIR: path.join(tempDir(), 'unused') };
+
+  it('db seed migrates and writes the demo data into an empty database, once', async () => {
+    const seed = await cli(['db', 'seed'], env);
+    expect(seed.stderr).toBe('');
+    expect(seed.code).toBe(0);
+    expect(seed.json).toMatchObject({ driver: 'postgres', migrated: true, seeded: true });
+    expect(seed.json.message).toMatch(/demo data \(tenants acme and northwind\)/);
+  });
+
+  it('token create and list, user create, webhook-secret rotate, tenant list; bad input exits 2', async () => {
+    const primary = DEMO.northwind.companies.primary;
+    const [created, user, rotated, tenants, unknown, again] = await Promise.all([
+      cli(['token', 'create', '--tenant', 'northwind', '--scopes', 'order.create', '--companies', primary, '--expires-in', '60'], env),
+      cli(['user', 'create', '--tenant', 'northwind', '--email', 'ops@northwind.test', '--role', 'staff'], env),
+      cli(['webhook-secret', 'rotate', '--tenant', 'northwind'], env),
+      cli(['tenant', 'list'], env),
+      cli(['token', 'list', '--tenant', 'globex'], env),
+      cli(['db', 'seed'], env),
+    ]);
+    expect(created.stderr).toBe('');
+    expect(created.json).toMatchObject({ scopes: ['order.create'], companyIds: [primary] });
+    expect(user.json).toMatchObject({ email: 'ops@northwind.test', role: 'staff', password: expect.any(String) });
+    expect(rotated.json.secret).toMatch(/^whsec_/);
+    expect(tenants.json.map((t: { slug: string }) => t.slug)).toEqual(['acme', 'northwind']);
+    expect(unknown.code).toBe(2);
+    expect(again.json.seeded).toBe(false);
+
+    const list = await cli(['token', 'list', '--tenant', 'northwind'], env);
+    expect(list.json).toEqual([expect.objectContaining({ id: created.json.id, companyIds: [primary] })]);
+    expect(fs.existsSync(env.DATA_DIR)).toBe(false);
+
+    await withDb({ url }, async (db) => {
+      const principal = await authenticateToken(db, created.json.token);
+      expect(principal).toMatchObject({ tenantId: DEMO.tenants.northwind.id, companyIds: [primary] });
+    });
+  });
+});
