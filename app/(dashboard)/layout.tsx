@@ -1,0 +1,21 @@
+import { AppShell } from '@/components/shell/app-shell';
+import { navFor } from '@/components/shell/nav';
+import { requirePageCtx } from '@/lib/auth/page-context';
+import { appEnv } from '@/lib/db';
+import { getTenant } from '@/lib/domain/tenants';
+
+/** Every dashboard page: signed in (else /login), inside the shell. */
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const ctx = await requirePageCtx();
+  const tenant = await getTenant(ctx.db, ctx);
+  return (
+    <AppShell
+      user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
+      tenant={{ name: tenant.name, slug: tenant.slug }}
+      environment={appEnv()}
+      nav={navFor(ctx)}
+    >
+      {children}
+    </AppShell>
+  );
+}

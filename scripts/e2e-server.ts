@@ -1,0 +1,74 @@
+/**
+ * The server of the browser tests (playwright.config.ts `webServer`): builds once when the build is
+ * missing or older than the sources, then runs `next start` on E2E_PORT (default 3100) with a fresh
+ * temporary data directory (PGlite; DATABASE_URL unset), APP_ENV=staging, the sandbox simulator off
+ * (order statuses stay as the tests leave them) and private callback URLs allowed. The server
+ * migrates and seeds the demo data at start (instrumentation.ts). The directory is removed on exit.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const port = process.env.E2E_PORT ?? '3100';
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
+/** What `next build` reads: a change to any of them makes the build stale. */
+const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
+}
+
+function buildIsStale(): boolean {
+  try {
+    const built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
+    return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
+  } catch {
+    return true;
+  }
+}
+
+if (buildIsStale()) {
+  console.log('[e2e-server] next build (the build is missing or older than the sources)');
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-e2e-'));
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  PORT: port,
+  DATA_DIR: dataDir,
+  APP_ENV: 'staging',
+  SANDBOX: 'off',
+  ALLOW_PRIVATE_CALLBACKS: 'true',
+  NODE_ENV: 'production',
+};
+delete env.DATABASE_URL;
+delete env.NEXTAUTH_URL; // the sign-in must work on any localhost port without it
+
+console.log(`[e2e-server] next start -p ${port} (DATA_DIR=${dataDir})`);
+const child = spawn(process.execPath, [nextBin, 'start', '-p', port], { cwd: root, stdio: 'inherit', env });
+
+function cleanUp() {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (child.exitCode === null) child.kill(signal);
+  });
+}
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 0 : 1));
+});
