@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Scope } from '@/lib/auth/scopes';
 import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies';
+import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { ListCompaniesQuery } from '@/lib/domain/companies';
 import { ListLocationsQuery } from '@/lib/domain/locations';
 import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } from '@/lib/domain/orders/schemas';
@@ -101,6 +102,14 @@ export const operations = {
   getClinic: {
     method: 'GET', path: '/api/v2/clinics/{id}', scope: 'clinic.read', tag: 'clinics', summary: 'Get a clinic',
     responses: ok(R.Clinic), errors: [404],
+  },
+  searchClinics: {
+    method: 'GET', path: '/api/v2/clinics', scope: 'clinic.search', tag: 'clinics', summary: 'Search clinics',
+    description:
+      'With a position (`lat` and `long`, or `near`: a US ZIP code or "City, ST"): clinics within `radius` miles (default 25, 1 to 500), nearest first, each with `distance.miles`. ' +
+      'Without one: clinics by name, without `distance`. Filters: `serviceIds` (the clinic offers all), `packageId` (every service of the package), `name`, `isActive` (default true). ' +
+      '`services` lists only the services the token can order.',
+    query: SearchClinicsQuery, responses: ok(R.pageOf(R.Clinic, 'Clinic')), errors: [400],
   },
   // -- clinic search operations (issue 5) --
   listAgencies: {

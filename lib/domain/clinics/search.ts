@@ -1,0 +1,151 @@
+/**
+ * Clinic search (DESIGN.md "Clinic search", spec 2.10 / 4.7): clinics of the principal's tenant,
+ * nearest first around a position, or by name without one.
+ *
+ * Nearest-neighbour search runs in the database on the GiST index `clinics_earth_point_idx` over
+ * `clinics.earth_point` (a `cube` earth point kept by a trigger, migration 0001; not declared in the
+ * drizzle schema, hence the raw SQL below). The same SQL runs on PGlite and PostgreSQL:
+ * - `earth_box(origin, r) @> earth_point` is the index condition: only the points in a cube around the
+ *   origin are read (O(log n + k));
+ * - `earth_point <-> origin` (cube Euclidean distance, i.e. the chord, monotonic in the great-circle
+ *   distance) is the index order: a KNN scan hands rows over nearest first, so LIMIT stops early;
+ * - `sec_to_gc(chord) <= r` is the exact check (the box holds points up to ~1.7 r away);
+ * - miles = sec_to_gc(chord) / 1609.344, the same value as `earth_distance(origin, earth_point)`
+ *   (radius `earth()` = 6378168 m; within 0.12% of `distanceMiles`, which uses 3958.76 mi).
+ * Service filters are correlated counts on clinic_services (primary key (clinic_id, service_id)).
+ */
+import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { clinics, packages, services } from '@/lib/db/schema';
+import { orderablePackage, orderableServiceIds } from '@/lib/domain/access';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError } from '@/lib/domain/errors';
+import { likePattern, offsetOf, page, PageQuery, TextFilter, type Page } from '@/lib/domain/pagination';
+import { servicesOfPackages } from '@/lib/domain/packages';
+import { geocodeNear, type Position } from '@/lib/geo/geocode';
+import { orderableServicesOfClinics, serializeClinic, type Clinic } from './index';
+
+export const DEFAULT_RADIUS_MILES = 25;
+export const MAX_RADIUS_MILES = 500;
+export const METERS_PER_MILE = 1609.344;
+const MAX_SERVICE_IDS = 50;
+
+/**
+ * A number from a query string: '' and non-numeric text are `invalidType` (z.coerce would read ''
+ * as 0). Declared as a number in the OpenAPI document.
+ */
+const numberParam = (min: number, max: number, description: string) =>
+  z
+    .preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number().min(min).max(max))
+    .meta({ type: 'number', minimum: min, maximum: max, description } as Record<string, unknown>);
+
+const ServiceIdList = z
+  .string()
+  .min(1)
+  .max(10_000)
+  .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
+  .pipe(z.array(z.string().min(1).max(255)).min(1).max(MAX_SERVICE_IDS))
+  .meta({ type: 'string', description: `Comma-separated service ids (up to ${MAX_SERVICE_IDS}); the clinic offers all of them.` } as Record<string, unknown>);
+
+const issue = (ctx: z.RefinementCtx, path: string, code: 'required' | 'invalidValue', message: string) =>
+  ctx.addIssue({ code: 'custom', message, path: [path], params: { code } });
+
+export const SearchClinicsQuery = PageQuery.extend({
+  lat: numberParam(-90, 90, 'Latitude of the position, with `long`.').optional(),
+  long: numberParam(-180, 180, 'Longitude of the position, with `lat`.').optional(),
+  near: z.string().trim().min(1).max(255).optional().describe('A 5-digit US ZIP code or "City, ST", instead of `lat`/`long`.'),
+  radius: numberParam(1, MAX_RADIUS_MILES, `Miles around the position (default ${DEFAULT_RADIUS_MILES}).`).optional(),
+  serviceIds: ServiceIdList.optional(),
+  packageId: z.string().min(1).max(255).optional().describe('The clinic offers every service of this package (one the token can order).'),
+  name: TextFilter.optional().describe('Case-insensitive partial match on the clinic name.'),
+  isActive: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+})
+  .superRefine((q, ctx) => {
+    const hasLat = q.lat !== undefined;
+    const hasLong = q.long !== undefined;
+    if (q.near !== undefined && (hasLat || hasLong)) {
+      issue(ctx, 'near', 'invalidValue', 'Query parameter "near" cannot be combined with "lat"/"long": give one position.');
+      return;
+    }
+    if (hasLat !== hasLong) {
+      const [missing, given] = hasLat ? ['long', 'lat'] : ['lat', 'long'];
+      issue(ctx, missing, 'required', `Query parameter "${missing}" is required when "${given}" is given.`);
+    }
+    if (q.near !== undefined && geocodeNear(q.near) === null) {
+      issue(ctx, 'near', 'invalidValue', 'Query parameter "near" is not a known US ZIP code or "City, ST".');
+    }
+  })
+  .transform(({ lat, long, near, radius, ...rest }) => {
+    const position: Position | null = near !== undefined ? geocodeNear(near) : lat !== undefined && long !== undefined ? { lat, long } : null;
+    return { ...rest, position, radius: radius ?? DEFAULT_RADIUS_MILES };
+  });
+export type SearchClinicsQuery = z.output<typeof SearchClinicsQuery>;
+
+/** `clinics.earth_point` (not in the drizzle schema: see migration 0001). */
+const earthPoint = sql.raw('"clinics"."earth_point"');
+const origin = (p: Position) => sql`ll_to_earth(${p.lat}::float8, ${p.long}::float8)`;
+
+/** The SQL pieces of a position search: index condition, exact check, order, distance in miles. */
+export function nearSql(p: Position, radiusMiles: number) {
+  const o = origin(p);
+  const meters = radiusMiles * METERS_PER_MILE;
+  const chord = sql`(${earthPoint} <-> ${o}::cube)`;
+  return {
+    within: sql`earth_box(${o}, ${meters}::float8) @> ${earthPoint} and sec_to_gc(${chord}) <= ${meters}::float8`,
+    order: chord,
+    miles: sql<number>`sec_to_gc(${chord}) / ${METERS_PER_MILE}::float8`,
+  };
+}
+
+/** Clinics offering every one of `serviceIds` (distinct ids). */
+function offersAll(serviceIds: readonly string[]): SQL {
+  const list = sql.join(serviceIds.map((id) => sql`${id}`), sql`, `);
+  return sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinics.id} and cs.service_id in (${list})) = ${serviceIds.length}`;
+}
+
+/** The services the clinic must offer: `serviceIds` and the package's; null when no clinic can match. */
+async function requiredServices(ctx: Ctx, q: SearchClinicsQuery): Promise<string[] | null> {
+  const required = new Set(q.serviceIds ?? []);
+  if (q.packageId !== undefined) {
+    const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(and(orderablePackage(ctx), eq(packages.id, q.packageId)));
+    if (!pkg) throw new DomainError('invalidValue', 'Query parameter "packageId" is not a package this token can order.', { pointer: '/packageId' });
+    for (const s of await servicesOfPackages(ctx, [q.packageId])) required.add(s.id);
+  }
+  if (q.serviceIds?.length) {
+    // A service the token cannot order is offered by no clinic as far as the token can see (spec 2.10).
+    const visible = await ctx.db
+      .select({ id: services.id })
+      .from(services)
+      .where(and(eq(services.tenantId, ctx.tenantId), inArray(services.id, q.serviceIds), inArray(services.id, orderableServiceIds(ctx))));
+    if (visible.length < q.serviceIds.length) return null;
+  }
+  return [...required];
+}
+
+export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
+  const required = await requiredServices(ctx, q);
+  if (required === null) return page([], 0, q);
+  const near = q.position ? nearSql(q.position, q.radius) : null;
+  const where = and(
+    eq(clinics.tenantId, ctx.tenantId),
+    eq(clinics.isActive, q.isActive),
+    q.name !== undefined ? ilike(clinics.name, likePattern(q.name)) : undefined,
+    required.length ? offersAll(required) : undefined,
+    near?.within,
+  );
+  const select = ctx.db
+    .select({ clinic: clinics, miles: near ? near.miles : sql<null>`null` })
+    .from(clinics)
+    .where(where)
+    .orderBy(...(near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)]))
+    .limit(q.limit)
+    .offset(offsetOf(q));
+  const [rows, [{ total }]] = await Promise.all([select, ctx.db.select({ total: count() }).from(clinics).where(where)]);
+  const offered = await orderableServicesOfClinics(ctx, rows.map((r) => r.clinic.id));
+  const byClinic = new Map<string, typeof offered>();
+  for (const s of offered) byClinic.set(s.clinicId, [...(byClinic.get(s.clinicId) ?? []), s]);
+  const data = rows.map(({ clinic, miles }) =>
+    serializeClinic(clinic, byClinic.get(clinic.id) ?? [], near ? Math.round(Number(miles) * 10) / 10 : undefined),
+  );
+  return page(data, total, q);
+}
