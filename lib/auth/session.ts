@@ -12,6 +12,7 @@ import { getDb } from '@/lib/db';
 import { users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { verifyPassword } from '@/lib/domain/users/passwords';
+import { consume, limits } from '@/lib/http/rate-limit';
 import { persistentSecret } from '@/lib/secrets';
 import { allCompanyIds } from './tokens';
 import { ROLE_SCOPES, type Role } from './scopes';
@@ -39,8 +40,11 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials) {
+        async authorize(credentials, req) {
           if (!credentials?.email || !credentials.password) return null;
+          // Sign-in attempts count per client address (lib/http/rate-limit.ts); over the limit, refuse.
+          const forwarded = (req?.headers as Record<string, string | undefined> | undefined)?.['x-forwarded-for'];
+          await consume(`signin:${forwarded?.split(',')[0].trim() || 'unknown'}`, limits.anonymous());
           const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
           return user ? { id: user.id, email: user.email, name: user.name } : null;
         },

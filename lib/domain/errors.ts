@@ -42,11 +42,18 @@ export class DomainError extends Error {
   readonly entries: ErrorEntry[];
   /** Overrides the status the code table would give (e.g. 400 `required` vs 422 rule errors). */
   readonly status?: number;
+  /** Response headers that go with the error (e.g. Retry-After). */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, detail: string, extra: { pointer?: string; meta?: Record<string, unknown>; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail: string,
+    extra: { pointer?: string; meta?: Record<string, unknown>; status?: number; headers?: Record<string, string> } = {},
+  ) {
     super(detail);
     this.entries = [{ code, detail, pointer: extra.pointer, meta: extra.meta }];
     this.status = extra.status;
+    this.headers = extra.headers;
   }
 
   static many(entries: ErrorEntry[], status: number): DomainError {

@@ -12,6 +12,7 @@ import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { entriesFromZod, envelope, statusOf } from './errors';
+import { clientIp, consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
 import { Reply } from './reply';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -119,7 +120,7 @@ function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | '
 export function toErrorResponse(error: unknown, requestId: string): Response {
   if (error instanceof DomainError) {
     const status = error.status ?? statusOf(error.entries[0].code);
-    return errorResponse(status, error.entries, { 'X-Request-Id': requestId });
+    return errorResponse(status, error.entries, { ...error.headers, 'X-Request-Id': requestId });
   }
   console.error(JSON.stringify({ level: 'error', requestId, msg: 'unhandled error', error: String((error as Error)?.stack ?? error) }));
   return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {
@@ -132,7 +133,20 @@ export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   return async (request, context) => {
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newId();
     try {
-      const principal: Principal = op.scope === null ? anonymous() : await authenticate(request);
+      let principal: Principal;
+      let quota: RateLimitResult | undefined;
+      if (op.scope === null) principal = anonymous();
+      else {
+        try {
+          principal = await authenticate(request);
+        } catch (error) {
+          // Failed authentication counts against the caller's address, so guessing tokens is slow.
+          await consume(`ip:${clientIp(request)}`, limits.anonymous());
+          throw error;
+        }
+        const subject = principal.actor.type === 'system' ? principal.actor.name : principal.actor.id;
+        quota = await consume(`${principal.actor.type}:${subject}`, limits.principal());
+      }
       if (op.scope && !principal.scopes.has(op.scope)) {
         throw new DomainError('insufficientScope', `This operation needs the "${op.scope}" scope, which the token does not have.`, {
           meta: { requiredScope: op.scope },
@@ -144,7 +158,7 @@ export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
       const ctx: Ctx = { ...principal, db: await getDb(), requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' };
       const result = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request });
-      const headers = { 'X-Request-Id': requestId };
+      const headers = { 'X-Request-Id': requestId, ...(quota ? rateLimitHeaders(quota) : {}) };
       if (result instanceof Reply) return json(result.status, result.body, { ...result.headers, ...headers });
       return json(200, result, headers);
     } catch (error) {

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, expectError, get, token, withTestDatabase } from './harness';
+
+withTestDatabase();
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env.RATE_LIMIT_PER_MINUTE = saved.RATE_LIMIT_PER_MINUTE;
+  process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = saved.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
+});
+
+describe('rate limits', () => {
+  it('per token: RateLimit-* headers count down, then 429 tooManyRequests with Retry-After', async () => {
+    process.env.RATE_LIMIT_PER_MINUTE = '3';
+    const t = await token({ scopes: ['agency.list'] });
+    const remaining: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await get('/api/v2/agencies', { token: t });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-limit')).toBe('3');
+      remaining.push(res.headers.get('ratelimit-remaining')!);
+    }
+    // Unless the minute turned over between calls, the count went 2, 1, 0.
+    if (remaining[0] === '2' && remaining[2] === '0') {
+      const limited = await get('/api/v2/agencies', { token: t });
+      const entry = expectError(limited, 429, 'tooManyRequests');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+      expect(entry.meta.limit).toBe(3);
+      // Another token has its own budget.
+      expect((await get('/api/v2/agencies', { token: await token({ scopes: ['agency.list'] }) })).status).toBe(200);
+    }
+  });
+
+  it('per client address for calls without valid credentials', async () => {
+    process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = '2';
+    const ip = `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`;
+    const headers = { 'x-forwarded-for': ip };
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await call('GET', '/api/v2/agencies', { headers })).status);
+    // The third call in one window is refused (the window may turn over once, hence the looser check).
+    expect(statuses.slice(0, 2)).toEqual([401, 401]);
+    expect([401, 429]).toContain(statuses[2]);
+    if (statuses[2] === 429) {
+      const again = await call('GET', '/api/v2/agencies', { headers, token: 'dto_test_wrong' });
+      expectError(again, 429, 'tooManyRequests');
+    }
+  });
+});
