@@ -47,11 +47,25 @@ function buildIsStale(): boolean {
   return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
 }
 
-function run(args: string[]): Promise<number> {
+/** The `next build` or `next start` running now: SIGINT, SIGTERM and SIGHUP go to it. */
+let current: ChildProcess | undefined;
+const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
+for (const signal of Object.keys(SIGNAL_EXIT_CODES) as Array<keyof typeof SIGNAL_EXIT_CODES>) {
+  process.on(signal, () => {
+    if (current && current.exitCode === null && current.signalCode === null) current.kill(signal);
+    else process.exit(SIGNAL_EXIT_CODES[signal]);
+  });
+}
+
+function next(args: string[]): ChildProcess {
+  current = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env: process.env });
+  return current;
+}
+
+function exitCodeOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env: process.env });
     child.on('error', reject);
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? SIGNAL_EXIT_CODES[signal as keyof typeof SIGNAL_EXIT_CODES] ?? 1 : 0)));
   });
 }
 
@@ -64,6 +78,7 @@ function fail(message: string): never {
 async function prepareDatabase(): Promise<string | undefined> {
   const { closeDatabase, getDatabase } = await import('@/lib/db');
   const { DataDirLockedError } = await import('@/lib/db/pglite-lock');
+  const { DomainError } = await import('@/lib/domain/errors');
   const { createToken, listTokens, revokeToken, tenantBySlug } = await import('@/lib/auth/tokens');
   let database;
   try {
@@ -77,7 +92,10 @@ async function prepareDatabase(): Promise<string | undefined> {
   }
   try {
     if (production) return undefined;
-    const tenant = await tenantBySlug(database.db, 'acme').catch(() => undefined);
+    const tenant = await tenantBySlug(database.db, 'acme').catch((error) => {
+      if (error instanceof DomainError) return undefined; // notFound
+      throw error;
+    });
     if (!tenant) {
       process.stderr.write('npm start: tenant "acme" does not exist in this database, so no demo token was created.\n');
       return undefined;
@@ -144,18 +162,13 @@ async function banner(token: string | undefined): Promise<string> {
 async function main(): Promise<void> {
   if (buildIsStale()) {
     process.stdout.write('npm start: building the app (next build)...\n');
-    const code = await run(['build']);
+    const code = await exitCodeOf(next(['build']));
     if (code !== 0) fail(`next build failed (exit code ${code}).`);
   }
   const token = await prepareDatabase();
 
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], { stdio: 'inherit', env: process.env });
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.on(signal, () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    });
-  }
-  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
+  const child = next(['start', '-p', String(PORT)]);
+  void exitCodeOf(child).then((code) => process.exit(code));
 
   if (await waitUntilReady(child, token)) process.stdout.write(`${await banner(token)}\n`);
   else if (child.exitCode === null) process.stderr.write(`npm start: the server did not answer on port ${PORT} within 3 minutes.\n`);

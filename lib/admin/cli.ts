@@ -39,7 +39,7 @@ export function commandHelp(command: Command): string {
   const lines = [`Usage: npm run --silent cli -- ${usageOf(command)}`, '', command.summary, ''];
   const options = Object.entries(command.options);
   if (options.length) {
-    const flags = options.map(([name, o]) => (o.type === 'boolean' ? `--${name}` : `--${name} ${o.value ?? '<value>'}`));
+    const flags = options.map(([name, o]) => `--${name} ${o.value ?? '<value>'}`);
     const width = Math.max(...flags.map((f) => f.length));
     lines.push('Options:', ...options.map(([, o], i) => `  ${flags[i].padEnd(width)}  ${o.description}${o.required ? ' (required)' : ''}`), '');
   }
@@ -81,7 +81,7 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   }
   const args: RawArgs = {};
   for (const [name, value] of Object.entries(parsed.values)) {
-    if (name !== 'help') args[name] = Array.isArray(value) ? String(value.at(-1)) : value;
+    if (name !== 'help' && typeof value === 'string') args[name] = value;
   }
   positionals.forEach((name, i) => (args[name] = parsed.positionals[i]));
   return { command, args };
@@ -165,22 +165,16 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
     return 0;
   } catch (error) {
-    let status: number;
-    let message: string;
-    if (error instanceof AdminChannelError) {
-      // 401/403: this CLI may not use the channel; that is not bad input to the command.
-      ({ status, message } = error);
-      if (status === 401 || status === 403) status = 500;
-    } else {
-      ({ status, message } = describeFailure(error));
-    }
+    const { status, message } = error instanceof AdminChannelError ? error : describeFailure(error);
+    // 4xx is bad input, except the channel refusing this CLI (401, 403), which is no fault of the command.
+    const badInput = status >= 400 && status < 500 && !(error instanceof AdminChannelError && (status === 401 || status === 403));
     let line = `error: ${message.replace(/\s*\n\s*/g, ' ')}`;
     if (error instanceof UsageError) {
       const name = error.command ?? commandName;
       line += name ? ` (see: npm run --silent cli -- ${name} --help)` : ' (see: npm run --silent cli -- help)';
     }
     io.stderr(`${line}\n`);
-    if (status >= 500 && process.env.DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
-    return status < 500 ? 2 : 1;
+    if (!badInput && process.env.DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    return badInput ? 2 : 1;
   }
 }

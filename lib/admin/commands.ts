@@ -7,7 +7,6 @@
  * `parse` validates without the database (so bad input fails fast, without taking the PGlite lock)
  * and throws `UsageError`; `run` may throw `DomainError` (unknown tenant, duplicate e-mail...).
  */
-import { randomBytes } from 'node:crypto';
 import { isScope, ROLES, SCOPES, type Role } from '@/lib/auth/scopes';
 import type { Database } from '@/lib/db/client';
 import { DomainError } from '@/lib/domain/errors';
@@ -16,23 +15,24 @@ import { statusOf } from '@/lib/http/errors';
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
 const tokens = () => import('@/lib/auth/tokens');
+const tenantsDomain = () => import('@/lib/domain/tenants');
 
 /** Bad input: a missing or malformed argument, an unknown command. Exit code 2, HTTP 400. */
 export class UsageError extends Error {
   constructor(
     message: string,
-    /** The command whose usage to show along with the message. */
+    /** The command whose help to point at. */
     readonly command?: string,
   ) {
     super(message);
   }
 }
 
-export type ArgValue = string | boolean | undefined;
-export type RawArgs = Record<string, ArgValue>;
+/** Option values and named positionals, as strings. */
+export type RawArgs = Record<string, string | undefined>;
 
 export interface OptionSpec {
-  type: 'string' | 'boolean';
+  type: 'string';
   /** Shown in the usage, e.g. `<slug>`. */
   value?: string;
   description: string;
@@ -62,7 +62,7 @@ function defineCommand<I>(command: Command<I>): Command<unknown> {
 function text(args: RawArgs, name: string): string | undefined {
   const value = args[name];
   if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value.trim() === '') throw new UsageError(`--${name} needs a value.`);
+  if (value.trim() === '') throw new UsageError(`--${name} needs a value.`);
   return value.trim();
 }
 
@@ -98,10 +98,6 @@ const companiesOption: OptionSpec = {
   description: 'linked companies (default: all, present and future)',
 };
 
-function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The commands
 // ---------------------------------------------------------------------------------------------
@@ -122,7 +118,12 @@ export const COMMANDS: readonly Command[] = [
       return { slug, name: required(args, 'name', '<name>') };
     },
     async run({ db }, input) {
-      const [{ tenants }, { eq }, { newId }] = await Promise.all([import('@/lib/db/schema'), import('drizzle-orm'), import('@/lib/ids')]);
+      const [{ tenants }, { eq }, { newId }, { newWebhookSecret }] = await Promise.all([
+        import('@/lib/db/schema'),
+        import('drizzle-orm'),
+        import('@/lib/ids'),
+        tenantsDomain(),
+      ]);
       const rows = await db
         .insert(tenants)
         .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
@@ -192,7 +193,7 @@ export const COMMANDS: readonly Command[] = [
     positionals: ['id'],
     options: {},
     parse(args) {
-      const id = typeof args.id === 'string' ? args.id.trim() : '';
+      const id = args.id?.trim();
       if (!id) throw new UsageError('The id of the token to revoke is required.');
       return { id };
     },
@@ -229,13 +230,11 @@ export const COMMANDS: readonly Command[] = [
     parse(args) {
       const role = required(args, 'role', `<${ROLES.join('|')}>`);
       if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`Unknown role "${role}"; expected one of ${ROLES.join(', ')}.`);
-      const password = args.password;
-      if (password !== undefined && typeof password !== 'string') throw new UsageError('--password needs a value.');
       return {
         tenant: required(args, 'tenant', '<slug>'),
         email: required(args, 'email', '<email>'),
         role: role as Role,
-        password,
+        password: args.password, // as typed: not trimmed
         name: text(args, 'name'),
         companyIds: listOrAll(args, 'companies'),
       };
@@ -285,11 +284,9 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const [{ tenantBySlug }, { tenants }, { eq }] = await Promise.all([tokens(), import('@/lib/db/schema'), import('drizzle-orm')]);
+      const [{ tenantBySlug }, { rotateWebhookSecret }] = await Promise.all([tokens(), tenantsDomain()]);
       const tenant = await tenantBySlug(db, input.tenant);
-      const secret = newWebhookSecret();
-      await db.update(tenants).set({ webhookSecret: secret }).where(eq(tenants.id, tenant.id));
-      return { secret };
+      return { secret: await rotateWebhookSecret(db, { tenantId: tenant.id }) };
     },
   }),
 ];
@@ -302,28 +299,21 @@ export const GROUPS = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0]))];
 
 /**
  * Resolves a command and validates its arguments as they arrive (from argv or from JSON):
- * known keys only, strings or booleans only, then the command's own `parse`.
+ * known keys only, strings only, then the command's own `parse`.
  */
 export function prepareCommand(name: unknown, args: unknown): { command: Command; input: unknown } {
   const command = typeof name === 'string' ? findCommand(name) : undefined;
   if (!command) throw new UsageError(`Unknown command "${String(name)}". Commands: ${COMMANDS.map((c) => c.name).join(', ')}.`);
   if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) {
-    throw new UsageError('The arguments must be an object.', command.name);
+    throw new UsageError('The arguments must be an object.');
   }
   const raw = (args ?? {}) as Record<string, unknown>;
   const known = new Set([...Object.keys(command.options), ...(command.positionals ?? [])]);
   for (const [key, value] of Object.entries(raw)) {
-    if (!known.has(key)) throw new UsageError(`Unknown option --${key} for "${command.name}".`, command.name);
-    if (value !== undefined && typeof value !== 'string' && typeof value !== 'boolean') {
-      throw new UsageError(`--${key} must be a string.`, command.name);
-    }
+    if (!known.has(key)) throw new UsageError(`Unknown option --${key} for "${command.name}".`);
+    if (value !== undefined && typeof value !== 'string') throw new UsageError(`--${key} must be a string.`);
   }
-  try {
-    return { command, input: command.parse(raw as RawArgs) };
-  } catch (error) {
-    if (error instanceof UsageError && !error.command) throw new UsageError(error.message, command.name);
-    throw error;
-  }
+  return { command, input: command.parse(raw as RawArgs) };
 }
 
 /** How a failure is reported: an HTTP status (4xx = the caller's fault) and a one-line message. */
@@ -339,7 +329,7 @@ export function describeFailure(error: unknown): { status: number; message: stri
 export function usageOf(command: Command): string {
   const parts = [command.name, ...(command.positionals ?? []).map((p) => `<${p}>`)];
   for (const [name, option] of Object.entries(command.options)) {
-    const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? '<value>'}`;
+    const flag = `--${name} ${option.value ?? '<value>'}`;
     parts.push(option.required ? flag : `[${flag}]`);
   }
   return parts.join(' ');
