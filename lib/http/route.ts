@@ -11,6 +11,7 @@ import { getDb } from '@/lib/db';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
+import { log } from '@/lib/log';
 import { entriesFromZod, envelope, statusOf } from './errors';
 import { clientIp, consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
 import { Reply } from './reply';
@@ -122,7 +123,7 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
     const status = error.status ?? statusOf(error.entries[0].code);
     return errorResponse(status, error.entries, { ...error.headers, 'X-Request-Id': requestId });
   }
-  console.error(JSON.stringify({ level: 'error', requestId, msg: 'unhandled error', error: String((error as Error)?.stack ?? error) }));
+  log('error', 'unhandled error', { requestId, error: String((error as Error)?.stack ?? error) });
   return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {
     'X-Request-Id': requestId,
   });
@@ -130,8 +131,24 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 
 /** Builds the Next.js handler of one operation. */
 export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(op: Operation<Q, B>): RouteHandler {
+  const run = handle(op);
   return async (request, context) => {
+    const started = performance.now();
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newId();
+    const response = await run(request, context, requestId);
+    log(response.status >= 500 ? 'error' : 'info', 'request', {
+      requestId,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+    });
+    return response;
+  };
+}
+
+function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
+  return async (request: Request, context: NextContext, requestId: string): Promise<Response> => {
     try {
       let principal: Principal;
       let quota: RateLimitResult | undefined;
