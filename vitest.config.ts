@@ -15,7 +15,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
           testTimeout: 60_000,
-          env: { ALLOW_PRIVATE_CALLBACKS: 'true', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
+          env: { ALLOW_PRIVATE_CALLBACKS: 'true', RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000', LOG_LEVEL: 'warn' },
           hookTimeout: 120_000,
         },
       },

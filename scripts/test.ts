@@ -52,6 +52,15 @@ if (!only || only === 'api') {
   if (databaseUrl) vitest('API tests on PostgreSQL', 'api', { DATABASE_URL: databaseUrl });
   else console.log('\n(DATABASE_URL is not set: the API tests ran on PGlite only. Set it to run them on PostgreSQL too.)');
 }
+if (only === 'fuzz') {
+  // A longer fuzz run than the bounded one inside `npm test`.
+  const out = path.join(reports, 'fuzz.json');
+  run('fuzz (FUZZ_RUNS=500)', 'npx', ['vitest', 'run', '--project', 'api', 'tests/api/fuzz.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+    ...pgliteEnv,
+    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500',
+  });
+  countVitest(out);
+}
 if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!fs.existsSync(chromium)) {

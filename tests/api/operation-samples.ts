@@ -1,0 +1,85 @@
+/**
+ * A valid sample request for every operation of lib/api/operations.ts, on resources of Acme's
+ * primary company. The isolation matrix and the fuzz tests run over these; a test fails when an
+ * operation has no sample, so a new route cannot escape them.
+ */
+import { sql } from 'drizzle-orm';
+import { operations, type OperationId } from '@/lib/api/operations';
+import { rowsOf } from '@/lib/db/client';
+import { DEMO } from '@/lib/db/seed';
+import { call, db, token } from './harness';
+import { orderBody } from './orders-fixtures';
+
+export interface Fixtures {
+  orderId: string;
+  /** A second order, for the cancellation sample (a cancelled order no longer moves). */
+  cancellableOrderId: string;
+  serviceId: string;
+  deliveryId: string;
+  clinicId: string;
+  jobCategoryId: string;
+}
+
+export interface Sample {
+  /** Path with real ids; `{missing}` variants replace the id with an unknown one. */
+  path: string;
+  missingPath?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  /** The resource belongs to a company (not global reference data, not tenant-wide clinics). */
+  companyScoped: boolean;
+  /** Reference data shared by every tenant. */
+  global?: boolean;
+}
+
+const missing = '00000000-0000-4000-8000-000000000000';
+
+export const SAMPLES: Record<OperationId, (f: Fixtures) => Sample> = {
+  listOrders: () => ({ path: '/api/v2/orders', companyScoped: true }),
+  createOrder: () => ({ path: '/api/v2/orders', body: orderBody(), companyScoped: true }),
+  getOrder: (f) => ({ path: `/api/v2/orders/${f.orderId}`, missingPath: `/api/v2/orders/${missing}`, companyScoped: true }),
+  cancelOrder: (f) => ({ path: `/api/v2/orders/${f.cancellableOrderId}/cancellation`, missingPath: `/api/v2/orders/${missing}/cancellation`, body: {}, companyScoped: true }),
+  recordServiceEvent: (f) => ({
+    path: `/api/v2/orders/${f.orderId}/services/${f.serviceId}/events`,
+    missingPath: `/api/v2/orders/${missing}/services/${f.serviceId}/events`,
+    body: { status: 'pending_collectionInitiated' },
+    companyScoped: true,
+  }),
+  listCompanies: () => ({ path: '/api/v2/companies', companyScoped: true }),
+  getCompany: () => ({ path: `/api/v2/companies/${DEMO.acme.companies.primary}`, missingPath: `/api/v2/companies/${missing}`, companyScoped: true }),
+  listLocations: () => ({ path: '/api/v2/locations', companyScoped: true }),
+  getLocation: () => ({ path: `/api/v2/locations/${DEMO.acme.locations.primary}`, missingPath: `/api/v2/locations/${missing}`, companyScoped: true }),
+  listServices: () => ({ path: '/api/v2/services', companyScoped: true }),
+  getService: () => ({ path: `/api/v2/services/${DEMO.acme.services.physical}`, missingPath: `/api/v2/services/${missing}`, companyScoped: true }),
+  listPackages: () => ({ path: '/api/v2/packages', companyScoped: true }),
+  getPackage: () => ({ path: `/api/v2/packages/${DEMO.acme.packages.dot}`, missingPath: `/api/v2/packages/${missing}`, companyScoped: true }),
+  getClinic: (f) => ({ path: `/api/v2/clinics/${f.clinicId}`, missingPath: `/api/v2/clinics/${missing}`, companyScoped: false }),
+  searchClinics: () => ({ path: '/api/v2/clinics', query: { near: '75201' }, companyScoped: false }),
+  listAgencies: () => ({ path: '/api/v2/agencies', companyScoped: false, global: true }),
+  getAgency: () => ({ path: `/api/v2/agencies/${DEMO.agencies.FAA}`, missingPath: `/api/v2/agencies/${missing}`, companyScoped: false, global: true }),
+  listJobCategories: () => ({ path: `/api/v2/agencies/${DEMO.agencies.FAA}/jobCategories`, missingPath: `/api/v2/agencies/${missing}/jobCategories`, companyScoped: false, global: true }),
+  getJobCategory: (f) => ({
+    path: `/api/v2/agencies/${DEMO.agencies.FAA}/jobCategories/${f.jobCategoryId}`,
+    missingPath: `/api/v2/agencies/${DEMO.agencies.FAA}/jobCategories/${missing}`,
+    companyScoped: false,
+    global: true,
+  }),
+  listWebhookDeliveries: () => ({ path: '/api/v2/webhooks/deliveries', companyScoped: true }),
+  redeliverWebhook: (f) => ({ path: `/api/v2/webhooks/deliveries/${f.deliveryId}/redeliver`, missingPath: `/api/v2/webhooks/deliveries/${missing}/redeliver`, companyScoped: true }),
+};
+
+/** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
+export async function createFixtures(): Promise<Fixtures> {
+  const t = await token();
+  const created = await call('POST', '/api/v2/orders', { token: t, body: orderBody({ callback: { url: 'http://127.0.0.1:9/hook' } }) });
+  if (created.status !== 201) throw new Error(JSON.stringify(created.body));
+  const order = created.body;
+  await call('POST', `/api/v2/orders/${order.id}/services/${order.services[0].id}/events`, { token: t, body: { status: 'pending_collectionInitiated' } });
+  const [delivery] = rowsOf<{ id: string }>(await db().execute(sql`select id from webhook_deliveries where order_id = ${order.id} limit 1`));
+  const [clinic] = rowsOf<{ id: string }>(await db().execute(sql`select id from clinics where tenant_id = ${DEMO.tenants.acme.id} order by id limit 1`));
+  const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
+  const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
+  return { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
+}
+
+export const operationEntries = () => Object.entries(operations) as Array<[OperationId, (typeof operations)[OperationId]]>;
