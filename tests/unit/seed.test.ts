@@ -212,6 +212,13 @@ describe.each(TENANTS)('tenant $slug', (tenant) => {
     expect(c.dot).toBeGreaterThan(50);
   });
 
+  it('stores participant identifier values encrypted at rest', async () => {
+    const [c] = await rows<{ plain: number; total: number }>(sql`
+      select count(*) filter (where value not like 'enc:v1:%')::int plain, count(*)::int total from participant_identifiers`);
+    expect(c.total).toBeGreaterThan(0);
+    expect(c.plain).toBe(0);
+  });
+
   it('has participants, identifiers and delivery methods that fit together', async () => {
     const [c] = await rows<{ n: number; bad_phone: number; email_without: number; sms_without: number; other_without: number; identifiers: number; with_address: number; bad_reason: number }>(sql`
       select count(*)::int n,
@@ -316,7 +323,7 @@ describe('a second, empty database', () => {
           ${q('order_services', 'id, status, status_updated_at, specimen_id, tracking_number')} order_services,
           ${q('order_service_status_history', 'id, status, occurred_at')} status_history,
           ${q('order_service_screen_history', 'id, type, occurred_at')} screen_history,
-          ${q('participant_identifiers', 'id, type, value')} identifiers`),
+          ${q('participant_identifiers', 'id, type, issuing_state')} identifiers`),
       );
       return row;
     };
