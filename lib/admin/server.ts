@@ -15,6 +15,20 @@ const keyHolder = globalThis as { [key: symbol]: string | undefined };
 const KEY = Symbol.for('dto.adminKey');
 
 /**
+ * Called by instrumentation.ts when the server starts (`PORT` is set by `next start` and `next dev`).
+ * A server that cannot open its database exits with the reason rather than answer 500 to everything.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    await startServerDatabase({ port: Number(process.env.PORT ?? 3000) });
+  } catch (error) {
+    console.error(`Cannot start: the database did not open. ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+    process.exit(1);
+  }
+}
+
+/**
  * Opens (migrates, seeds) the database when the server starts, so that the first request does not
  * pay for it, and opens the admin channel when the database is embedded. A CLI command may hold the
  * PGlite lock for a few seconds: wait for it rather than fail.

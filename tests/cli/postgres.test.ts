@@ -1,6 +1,6 @@
 /**
  * The CLI on PostgreSQL (DATABASE_URL): a scratch database `clitest`, created afresh on the server
- * of DATABASE_URL (or postgres@127.0.0.1:5432). Skipped when no server is reachable.
+ * of DATABASE_URL (or postgres@127.0.0.1:5432 when unset or empty). Skipped when no server is reachable.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { DEMO } from '@/lib/db/seed';
 import { cli, tempDir, withDb } from './helpers';
 
 async function createScratchDatabase(): Promise<string | undefined> {
-  const server = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -31,7 +31,7 @@ async function createScratchDatabase(): Promise<string | undefined> {
 const url = await createScratchDatabase();
 
 describe.skipIf(!url)('the CLI on PostgreSQL', () => {
-  const env = { DATABASE_URL: url ?? '', DATA_DIR: path.join(tempDir(), 'unused') };
+  const env = { DATABASE_URL: url ?? '', DATA_DIR: path.join(tempDir(), 'data') };
 
   it('db seed migrates and writes the demo data into an empty database, once', async () => {
     const seed = await cli(['db', 'seed'], env);
@@ -61,7 +61,7 @@ describe.skipIf(!url)('the CLI on PostgreSQL', () => {
 
     const list = await cli(['token', 'list', '--tenant', 'northwind'], env);
     expect(list.json).toEqual([expect.objectContaining({ id: created.json.id, companyIds: [primary] })]);
-    expect(fs.existsSync(env.DATA_DIR)).toBe(false);
+    expect(fs.existsSync(path.join(env.DATA_DIR, 'pglite'))).toBe(false); // PostgreSQL only (DATA_DIR may hold generated secrets)
 
     await withDb({ url }, async (db) => {
       const principal = await authenticateToken(db, created.json.token);
