@@ -1,6 +1,7 @@
 import next from 'eslint-config-next';
 
-export default [
+const config = [
   { ignores: ['.next/**', '.data/**', 'node_modules/**', 'lib/db/migrations/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts'] },
   ...next,
 ];
+export default config;
