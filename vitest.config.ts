@@ -19,6 +19,7 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      { resolve: { alias }, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
     ],
   },
 });

@@ -14,7 +14,7 @@ export function persistentSecret(envVar: string, fileName: string): string {
   const cached = cache.get(fileName);
   if (cached) return cached;
   if (process.env.APP_ENV === 'production') throw new Error(`${envVar} must be set in production.`);
-  const file = path.resolve(process.env.DATA_DIR ?? './.data', fileName);
+  const file = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? './.data', fileName);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });

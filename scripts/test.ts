@@ -32,7 +32,7 @@ function countVitest(file: string) {
 }
 
 function vitest(title: string, project: string, env: Record<string, string> = {}) {
-  const out = path.join(reports, `${project}-${Object.keys(env).length ? 'pg' : 'pglite'}.json`);
+  const out = path.join(reports, `${project}-${env.DATABASE_URL ? 'postgres' : 'pglite'}.json`);
   run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
   countVitest(out);
 }
@@ -80,6 +80,9 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
     }
   }
 }
+
+// After the browser tests, so that the CLI's test against a running `next start` finds the build.
+if (!only || only === 'cli') vitest('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv);
 
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`tests: ${passed} passed, ${failed} failed`);

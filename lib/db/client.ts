@@ -30,10 +30,11 @@ export interface OpenOptions {
   maxConnections?: number;
 }
 
-export const migrationsFolder = path.join(process.cwd(), 'lib/db/migrations');
+// Read at run time from the project directory (not bundled).
+export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/db/migrations');
 
 export function defaultDataDir(): string {
-  return path.resolve(process.env.DATA_DIR ?? './.data');
+  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? './.data');
 }
 
 export function configFromEnv(): OpenOptions {
