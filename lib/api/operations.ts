@@ -12,6 +12,7 @@ import { ListLocationsQuery } from '@/lib/domain/locations';
 import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } from '@/lib/domain/orders/schemas';
 import { ListPackagesQuery } from '@/lib/domain/packages';
 import { ListServicesQuery } from '@/lib/domain/services';
+import { ListWebhookDeliveriesQuery } from '@/lib/domain/webhooks/schemas';
 import * as R from './representations';
 
 export interface OperationSpec {
@@ -127,6 +128,20 @@ export const operations = {
   getJobCategory: {
     method: 'GET', path: '/api/v2/agencies/{id}/jobCategories/{jobCategoryId}', scope: 'agency.read', tag: 'jobCategories', summary: 'Get a job category',
     responses: ok(R.JobCategory), errors: [404],
+  },
+  listWebhookDeliveries: {
+    method: 'GET', path: '/api/v2/webhooks/deliveries', scope: 'webhook.read', tag: 'webhooks', summary: 'List webhook deliveries',
+    description:
+      'Deliveries of `order.updated` events to the callback URLs of orders under the token\'s companies, newest first, each with its last 20 attempts. ' +
+      'A delivery is `pending` until an attempt gets a 2xx answer (`delivered`) or its retries (about 24 hours of backoff) run out (`failed`).',
+    query: ListWebhookDeliveriesQuery, responses: ok(R.pageOf(R.WebhookDelivery, 'WebhookDelivery')), errors: [400],
+  },
+  redeliverWebhook: {
+    method: 'POST', path: '/api/v2/webhooks/deliveries/{id}/redeliver', scope: 'webhook.write', tag: 'webhooks', summary: 'Redeliver a webhook event',
+    description:
+      'Sends the event again now, with the same `webhook-id` and payload, signed with the tenant\'s current secret. ' +
+      'The delivery becomes `pending`; the answer is the delivery before the new attempt.',
+    responses: ok(R.WebhookDelivery), errors: [404],
   },
   // -- webhook operations (issue 4) --
 } satisfies Record<string, OperationSpec>;

@@ -205,8 +205,21 @@ export const WebhookDelivery = z
     lastAttemptAt: DateTime.nullable(),
     lastStatusCode: z.number().int().nullable(),
     lastError: z.string().nullable(),
-    deliveredAt: DateTime.nullable(),
+    deliveredAt: DateTime.nullable().describe('When an attempt last got a 2xx answer.'),
     createdAt: DateTime,
+    attempts: z
+      .array(
+        z
+          .object({
+            object: z.literal('webhookAttempt'),
+            attemptedAt: DateTime,
+            statusCode: z.number().int().nullable().describe('HTTP status of the answer; null when none came (timeout, refused connection, refused address).'),
+            durationMs: z.number().int(),
+            error: z.string().nullable(),
+          })
+          .meta({ id: 'WebhookAttempt' }),
+      )
+      .describe('The last 20 attempts, oldest first.'),
   })
   .meta({ id: 'WebhookDelivery' });
 

@@ -1,0 +1,37 @@
+/**
+ * `POST /api/v2/webhooks/deliveries/{id}/redeliver`: the delivery becomes pending and due now,
+ * with the same event (same `webhook-id`, same payload), signed afresh with the tenant's current
+ * secret. A redelivery is one more attempt: if it fails and the retry schedule is already used up,
+ * the delivery is `failed` again; otherwise the rest of the schedule applies. Audited on the order.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { webhookDeliveries } from '@/lib/db/schema';
+import type { Ctx } from '@/lib/domain/context';
+import { writeAudit } from '@/lib/domain/orders/bookkeeping';
+import { getDeliveryRowOrThrow, serializeDeliveries } from './queries';
+import { notifyDeliveriesDue } from './wake';
+
+export async function redeliverWebhook(args: { ctx: Ctx; id: string }) {
+  const { ctx, id } = args;
+  const updated = await ctx.db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const before = await getDeliveryRowOrThrow({ ...ctx, db: tx }, id);
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: new Date() })
+      .where(eq(webhookDeliveries.id, before.id))
+      .returning();
+    await writeAudit(tx, {
+      tenantId: before.tenantId,
+      orderId: before.orderId,
+      action: 'webhook.redelivered',
+      actor: ctx.actor,
+      data: { deliveryId: before.id, eventId: before.eventId, previousStatus: before.status },
+    });
+    return row;
+  });
+  notifyDeliveriesDue();
+  const [delivery] = await serializeDeliveries(ctx.db, [updated]);
+  return delivery;
+}

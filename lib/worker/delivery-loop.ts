@@ -1,0 +1,44 @@
+/** The delivery worker as a running loop (in the server process, or `npm run worker`). */
+import type { Db } from '@/lib/db/client';
+import { getDb } from '@/lib/db';
+import { onDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { runDueDeliveries, type DeliveryRunOptions } from './delivery-worker';
+import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
+
+export const DEFAULT_POLL_MS = 500;
+
+export function pollIntervalFromEnv(): number {
+  const raw = Number(process.env.WEBHOOK_POLL_MS);
+  return Number.isFinite(raw) && raw >= 10 ? raw : DEFAULT_POLL_MS;
+}
+
+export interface DeliveryWorkerOptions extends Omit<DeliveryRunOptions, 'db'> {
+  /** Default: the process database (lib/db). */
+  db?: Db;
+  /** Poll interval; default WEBHOOK_POLL_MS or 500 ms. */
+  intervalMs?: number;
+  log?: Logger;
+}
+
+export function startDeliveryWorker(options: DeliveryWorkerOptions = {}): Loop {
+  const log = options.log ?? jsonLogger;
+  const loop = startLoop({
+    name: 'webhook delivery worker',
+    intervalMs: options.intervalMs ?? pollIntervalFromEnv(),
+    log,
+    round: async () => {
+      const db = options.db ?? (await getDb());
+      const result = await runDueDeliveries({ ...options, db });
+      if (result.failed) log('warn', 'webhook deliveries failed for good (retry schedule used up)', { count: result.failed });
+      return result.claimed > 0;
+    },
+  });
+  const unsubscribe = onDeliveriesDue(() => loop.wake());
+  return {
+    wake: loop.wake,
+    async stop() {
+      unsubscribe();
+      await loop.stop();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * Background work of a server process (and of `npm run worker`): the webhook delivery worker and,
+ * in staging, the sandbox simulator. Call once at start-up; returns a handle to stop them.
+ *
+ * Environment:
+ * - `WEBHOOK_WORKER=off`         no delivery worker in this process (e.g. when `npm run worker` runs beside it)
+ * - `WEBHOOK_POLL_MS`            poll interval of the delivery worker (default 500)
+ * - `WEBHOOK_TIMEOUT_MS`         per-attempt timeout (default 10000, at most 15000)
+ * - `WEBHOOK_RETRY_SCHEDULE`     retry delays in seconds, comma-separated (default 5,300,1800,7200,18000,36000,36000)
+ * - `ALLOW_PRIVATE_CALLBACKS=true` allow private/loopback callback addresses (development and tests only)
+ * - `APP_ENV`                    the sandbox runs only in `staging` (the default)
+ * - `SANDBOX=off`                no sandbox simulator even in staging
+ * - `SANDBOX_STEP_SECONDS`       seconds between two steps of a sandbox order (default 30)
+ */
+import type { Db } from '@/lib/db/client';
+import { startSandbox } from '@/lib/sandbox';
+import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
+import { startDeliveryWorker, pollIntervalFromEnv } from './delivery-loop';
+import { jsonLogger, type Logger, type Loop } from './loop';
+
+export { runDueDeliveries, claimDueDeliveries } from './delivery-worker';
+export { startDeliveryWorker } from './delivery-loop';
+
+export interface BackgroundWorkOptions {
+  /** Default: the process database (lib/db), opened lazily. */
+  db?: Db;
+  /** Default: unless WEBHOOK_WORKER=off. */
+  deliveries?: boolean;
+  /** Default: staging and SANDBOX not off. */
+  sandbox?: boolean;
+  log?: Logger;
+}
+
+export interface BackgroundWork {
+  /** What runs: for logs and tests. */
+  readonly running: { deliveries: boolean; sandbox: boolean };
+  stop(): Promise<void>;
+}
+
+const key = Symbol.for('dto.backgroundWork');
+const holder = globalThis as { [key]?: BackgroundWork };
+
+export function deliveryWorkerEnabled(): boolean {
+  return !['off', 'false', '0'].includes((process.env.WEBHOOK_WORKER ?? '').toLowerCase());
+}
+
+/**
+ * Starts the delivery worker and (staging) the sandbox. Idempotent per process: a second call
+ * (hot reload, a second start-up hook) returns the running handle.
+ */
+export function startBackgroundWork(options: BackgroundWorkOptions = {}): BackgroundWork {
+  if (holder[key]) return holder[key];
+  const log = options.log ?? jsonLogger;
+  const loops: Loop[] = [];
+  const running = {
+    deliveries: options.deliveries ?? deliveryWorkerEnabled(),
+    sandbox: options.sandbox ?? sandboxEnabled(),
+  };
+  if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }));
+  if (running.sandbox) loops.push(startSandbox({ db: options.db, log }));
+  log('info', 'background work started', {
+    webhookDelivery: running.deliveries ? { pollMs: pollIntervalFromEnv() } : 'off',
+    sandbox: running.sandbox ? { stepSeconds: stepSecondsFromEnv() } : 'off',
+  });
+  const work: BackgroundWork = {
+    running,
+    async stop() {
+      if (holder[key] === work) delete holder[key];
+      await Promise.all(loops.map((l) => l.stop()));
+    },
+  };
+  holder[key] = work;
+  return work;
+}

@@ -1,0 +1,36 @@
+/**
+ * When a failed attempt is tried again. The default schedule is the Standard Webhooks / Svix one:
+ * after the first attempt fails, retry after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h
+ * (8 attempts over about 28 hours), each delay stretched by up to 20 % of random jitter so that
+ * many deliveries failing together do not retry together. Then the delivery is `failed`.
+ *
+ * `WEBHOOK_RETRY_SCHEDULE` overrides it: comma-separated delays in seconds (fractions allowed,
+ * e.g. `0.1,0.1` in tests); an empty value means no retries.
+ */
+
+export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
+
+export const JITTER = 0.2;
+
+export function parseRetrySchedule(raw: string | undefined): readonly number[] {
+  if (raw === undefined) return DEFAULT_RETRY_SCHEDULE_SECONDS;
+  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const delays = parts.map(Number);
+  const bad = parts.filter((_, i) => !Number.isFinite(delays[i]) || delays[i] < 0);
+  if (bad.length) throw new Error(`WEBHOOK_RETRY_SCHEDULE must be comma-separated non-negative seconds; bad: ${bad.join(', ')}`);
+  return delays;
+}
+
+export function retryScheduleFromEnv(): readonly number[] {
+  return parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
+}
+
+/**
+ * The delay in milliseconds before the next attempt after `attemptsMade` attempts (1 = the first
+ * attempt just failed), or null when the schedule is used up and the delivery has failed.
+ */
+export function nextRetryDelayMs(attemptsMade: number, schedule: readonly number[], random: () => number = Math.random): number | null {
+  if (attemptsMade < 1 || attemptsMade > schedule.length) return null;
+  const base = schedule[attemptsMade - 1] * 1000;
+  return Math.round(base * (1 + JITTER * random()));
+}

@@ -1,0 +1,164 @@
+/**
+ * One HTTP attempt of a webhook: POST the body to the callback URL with the Standard Webhooks
+ * headers. The safety rules of the issue:
+ * - the host is resolved first, and the request connects to exactly the addresses checked (no
+ *   second lookup an attacker could rebind); private, loopback, link-local, metadata and multicast
+ *   addresses are refused unless ALLOW_PRIVATE_CALLBACKS=true;
+ * - redirects are never followed (a 3xx is a failed attempt);
+ * - a timeout (default 10 s, at most 15 s) covers connecting, sending and reading the answer;
+ * - at most 64 KiB of the response body is read (kept only to report errors).
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net, { type LookupFunction } from 'node:net';
+import { isPrivateAddress } from '@/lib/domain/webhooks/callback-url';
+
+export const MAX_TIMEOUT_MS = 15_000;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface SendOptions {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs?: number;
+  allowPrivate?: boolean;
+  /** Host resolution, replaceable in tests; defaults to `dns.lookup(host, { all: true })`. */
+  resolve?: (host: string) => Promise<Array<{ address: string; family: number }>>;
+}
+
+export interface SendResult {
+  /** True for a 2xx answer. */
+  ok: boolean;
+  statusCode: number | null;
+  durationMs: number;
+  error: string | null;
+  /** Up to 64 KiB of the answer, as text. */
+  responseBody: string | null;
+}
+
+export function timeoutFromEnv(): number {
+  const raw = Number(process.env.WEBHOOK_TIMEOUT_MS);
+  return Number.isFinite(raw) && raw > 0 ? Math.min(raw, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
+}
+
+const systemResolve = (host: string) => dns.promises.lookup(host, { all: true, verbatim: true });
+
+class AttemptError extends Error {}
+
+async function resolveTarget(url: URL, options: SendOptions): Promise<Array<{ address: string; family: number }>> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: Array<{ address: string; family: number }>;
+  if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
+  else {
+    try {
+      addresses = await (options.resolve ?? systemResolve)(host);
+    } catch (error) {
+      throw new AttemptError(`DNS lookup of ${host} failed: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  if (addresses.length === 0) throw new AttemptError(`DNS lookup of ${host} returned no address`);
+  if (!options.allowPrivate) {
+    const refused = addresses.filter((a) => isPrivateAddress(a.address));
+    if (refused.length)
+      throw new AttemptError(
+        `Refused: ${host} resolves to a private, loopback, link-local or metadata address (${refused.map((a) => a.address).join(', ')}); ` +
+          'set ALLOW_PRIVATE_CALLBACKS=true only in development and tests',
+      );
+  }
+  return addresses;
+}
+
+/** A `lookup` that answers with the addresses already checked, whatever form the caller wants. */
+function pinnedLookup(addresses: Array<{ address: string; family: number }>): LookupFunction {
+  return ((_host: string, opts: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    const wanted = opts?.family === 4 || opts?.family === 6 ? addresses.filter((a) => a.family === opts.family) : addresses;
+    const list = wanted.length ? wanted : addresses;
+    if (opts?.all) callback(null, list);
+    else callback(null, list[0].address, list[0].family);
+  }) as unknown as LookupFunction;
+}
+
+function describe(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e?.code === 'ECONNREFUSED') return `Connection refused (${e.message.replace(/^connect ECONNREFUSED /, '')})`;
+  if (e?.code) return `${e.code}: ${e.message}`;
+  return e?.message ?? String(error);
+}
+
+export async function sendWebhook(options: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const timeoutMs = Math.min(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, MAX_TIMEOUT_MS);
+  const elapsed = () => Math.round(performance.now() - started);
+  const failure = (error: string, statusCode: number | null = null, responseBody: string | null = null): SendResult => ({
+    ok: false,
+    statusCode,
+    durationMs: elapsed(),
+    error,
+    responseBody,
+  });
+
+  let url: URL;
+  try {
+    url = new URL(options.url);
+  } catch {
+    return failure(`Invalid callback URL: ${options.url}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return failure(`Unsupported callback URL scheme ${url.protocol}`);
+
+  let addresses: Array<{ address: string; family: number }>;
+  try {
+    addresses = await resolveTarget(url, options);
+  } catch (error) {
+    return failure(error instanceof AttemptError ? error.message : describe(error));
+  }
+
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    let statusCode: number | null = null;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve(result);
+    };
+    /** The outcome once the status is known: only the status decides; the body explains failures. */
+    const outcome = () => {
+      const code = statusCode ?? 0;
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (code >= 200 && code < 300) return finish({ ok: true, statusCode: code, durationMs: elapsed(), error: null, responseBody: text });
+      const excerpt = text.trim().replace(/\s+/g, ' ').slice(0, 200);
+      const reason = code >= 300 && code < 400 ? `Redirect ${code} not followed` : `HTTP ${code}`;
+      finish(failure(excerpt ? `${reason}: ${excerpt}` : reason, code, text));
+    };
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, {
+      method: 'POST',
+      headers: { ...options.headers, 'content-length': String(Buffer.byteLength(options.body)) },
+      lookup: pinnedLookup(addresses),
+      agent: false,
+    });
+    const timer = setTimeout(() => {
+      if (statusCode !== null) outcome();
+      else finish(failure(`Timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    request.on('error', (error) => (statusCode !== null ? outcome() : finish(failure(describe(error)))));
+    request.on('response', (response) => {
+      statusCode = response.statusCode ?? 0;
+      response.on('data', (chunk: Buffer) => {
+        const room = MAX_RESPONSE_BYTES - size;
+        if (room > 0) chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+        size += chunk.length;
+        if (size >= MAX_RESPONSE_BYTES) outcome();
+      });
+      response.on('end', outcome);
+      response.on('close', outcome);
+      response.on('error', outcome);
+    });
+    request.end(options.body);
+  });
+}
