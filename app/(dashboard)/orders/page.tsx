@@ -1,7 +1,42 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { OrdersTable } from '@/components/orders/orders-table';
+import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { requireScope } from '@/lib/auth/page-context';
+import { Skeleton } from '@/components/ui/skeleton';
+import { can, requireScope } from '@/lib/auth/page-context';
+import { companyAndLocationOptions } from './filter-options';
 
-export default async function OrdersPage() {
-  await requireScope('order.list');
-  return <PageHeader title="Orders" description="Every order of your companies, newest first." />;
+export const metadata: Metadata = { title: 'Orders' };
+
+export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const ctx = await requireScope('order.list');
+  const { denied } = await searchParams;
+  const { companies, locations } = await companyAndLocationOptions(ctx);
+  return (
+    <>
+      <PageHeader
+        title="Orders"
+        description="Every order of your companies. Filters are kept in the address, so a view can be shared as a link."
+        actions={
+          can(ctx, 'order.create') ? (
+            <ButtonLink href="/orders/new">
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+                <path d="M10.75 4.75a.75.75 0 00-1.5 0v4.5h-4.5a.75.75 0 000 1.5h4.5v4.5a.75.75 0 001.5 0v-4.5h4.5a.75.75 0 000-1.5h-4.5v-4.5z" />
+              </svg>
+              New order
+            </ButtonLink>
+          ) : null
+        }
+      />
+      {denied ? (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+          Your role does not allow that page (it needs the <code>{String(denied)}</code> permission).
+        </p>
+      ) : null}
+      <Suspense fallback={<Skeleton className="h-[720px] w-full rounded-xl" />}>
+        <OrdersTable companies={companies} locations={locations} />
+      </Suspense>
+    </>
+  );
 }

@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { ClinicMiniMap } from '@/components/orders/clinic-mini-map';
+import { OrderDetail } from '@/components/orders/order-detail';
+import { can, requireScope } from '@/lib/auth/page-context';
+import { getClinic } from '@/lib/domain/clinics';
+import { DomainError } from '@/lib/domain/errors';
+import { listOrderAudit } from '@/lib/domain/orders/audit';
+import { getOrder } from '@/lib/domain/orders/queries';
+
+export const metadata: Metadata = { title: 'Order' };
+
+const isNotFound = (error: unknown) => error instanceof DomainError && error.entries[0]?.code === 'notFound';
+
+export default async function OrderPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const ctx = await requireScope('order.read');
+  const order = await getOrder(ctx, id).catch((error) => {
+    if (isNotFound(error)) notFound();
+    throw error;
+  });
+  const audit = await listOrderAudit(ctx, id);
+  const clinic = order.clinic && can(ctx, 'clinic.read') ? await getClinic(ctx, order.clinic.id).catch(() => null) : null;
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm">
+        <Link href="/orders" className="text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white">
+          ← Orders
+        </Link>
+      </nav>
+      <OrderDetail
+        initialOrder={order}
+        audit={audit}
+        userEmail={ctx.userEmail}
+        permissions={{
+          cancel: can(ctx, 'order.cancel'),
+          readIdentifiers: can(ctx, 'order.participant.read'),
+          readDeliveries: can(ctx, 'webhook.read'),
+          redeliver: can(ctx, 'webhook.write'),
+        }}
+        clinicMap={
+          clinic?.coordinates ? <ClinicMiniMap lat={clinic.coordinates.lat} long={clinic.coordinates.long} label={clinic.name} /> : null
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { CreateOrderForm } from '@/components/orders/create-order-form';
+import { PageHeader } from '@/components/ui/page-header';
+import { can, requireScope } from '@/lib/auth/page-context';
+import { listAgencies } from '@/lib/domain/agencies';
+import { companyAndLocationOptions } from '../filter-options';
+
+export const metadata: Metadata = { title: 'New order' };
+
+export default async function NewOrderPage() {
+  const ctx = await requireScope('order.create');
+  const [{ companies, locations }, agencies] = await Promise.all([companyAndLocationOptions(ctx), listAgencies(ctx, { page: 1, limit: 20 })]);
+  const companyName = new Map(companies.map((c) => [c.id, c.name]));
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        eyebrow={
+          <Link href="/orders" className="hover:text-slate-900 dark:hover:text-white">
+            ← Orders
+          </Link>
+        }
+        title="New order"
+        description="Order a drug or alcohol test for one participant. Fields marked * are required."
+      />
+      <CreateOrderForm
+        locations={locations.map((l) => ({ ...l, companyName: companyName.get(l.companyId) ?? '' }))}
+        agencies={agencies.data.map((a) => ({ id: a.id, code: a.code, name: a.name, jobCategories: a.jobCategories.map((j) => ({ id: j.id, name: j.name })) }))}
+        requester={{ email: ctx.userEmail, name: ctx.userName }}
+        canSearchClinics={can(ctx, 'clinic.search')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from 'next';
+import { PageHeader } from '@/components/ui/page-header';
+import { listTokens } from '@/lib/auth/tokens';
+import { SCOPES } from '@/lib/auth/scopes';
+import { companyAndLocationOptions } from '../../orders/filter-options';
+import { requireAdminPage } from '../require-admin';
+import { TokensManager } from './tokens-manager';
+
+export const metadata: Metadata = { title: 'API tokens' };
+
+export default async function TokensPage() {
+  const ctx = await requireAdminPage();
+  const [tokens, { companies }] = await Promise.all([listTokens(ctx.db, ctx.tenantId), companyAndLocationOptions(ctx)]);
+  return (
+    <>
+      <PageHeader
+        title="API tokens"
+        description={
+          <>
+            Tokens let your systems call the REST API under <code className="font-mono">/api/v2</code>. Each has its own scopes and companies, so it can be
+            revoked alone. A token is shown once, when it is created.
+          </>
+        }
+      />
+      <TokensManager tokens={tokens} companies={companies} scopes={[...SCOPES]} />
+    </>
+  );
+}

@@ -1,0 +1,291 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm, useWatch, type Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { DateTime } from '@/components/ui/date-time';
+import { Dialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Field, Input, Select } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import type { CreatedToken } from '@/lib/auth/tokens';
+import { createTokenAction, revokeTokenAction } from './actions';
+import { CreateTokenForm } from './schema';
+
+interface TokenRow {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  companyIds: string[] | 'all';
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdAt: string;
+}
+
+type FormInput = z.input<typeof CreateTokenForm>;
+
+/** Scopes grouped by resource: `order.create` under "order". */
+function groupScopes(scopes: string[]) {
+  const groups = new Map<string, string[]>();
+  for (const s of scopes) {
+    const [resource] = s.split('.');
+    groups.set(resource, [...(groups.get(resource) ?? []), s]);
+  }
+  return [...groups.entries()];
+}
+
+function tokenState(t: TokenRow): { label: string; tone: 'success' | 'muted' | 'warning' } {
+  if (t.revokedAt) return { label: 'Revoked', tone: 'muted' };
+  if (t.expiresAt && Date.parse(t.expiresAt) <= Date.now()) return { label: 'Expired', tone: 'warning' };
+  return { label: 'Active', tone: 'success' };
+}
+
+function CreateTokenCard({ scopes, companies, onCreated }: { scopes: string[]; companies: Array<{ id: string; name: string }>; onCreated: (t: CreatedToken) => void }) {
+  const router = useRouter();
+  const toast = useToast();
+  const form = useForm<FormInput, unknown, z.output<typeof CreateTokenForm>>({
+    resolver: zodResolver(CreateTokenForm),
+    defaultValues: { name: '', scopes: [], allCompanies: true, companyIds: [], lifetime: 'never' },
+  });
+  const { register, control, setValue, formState } = form;
+  const [selected, allCompanies] = useWatch({ control, name: ['scopes', 'allCompanies'] });
+  const mutation = useMutation({
+    mutationFn: createTokenAction,
+    onSuccess: (result) => {
+      if (!result.ok) {
+        if (result.field) form.setError(result.field as Path<FormInput>, { message: result.error });
+        else toast.error('The token was not created', result.error);
+        return;
+      }
+      onCreated(result.value);
+      form.reset();
+      router.refresh();
+    },
+    onError: (error) => toast.error('The token was not created', error instanceof Error ? error.message : undefined),
+  });
+
+  const toggleAll = (on: boolean) => setValue('scopes', on ? ([...scopes] as FormInput['scopes']) : [], { shouldValidate: formState.isSubmitted });
+
+  return (
+    <Card aria-labelledby="create-token-title">
+      <CardHeader id="create-token-title" title="Create a token" description="Give each integration its own token with only the scopes it needs." />
+      <CardBody>
+        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-5">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <Field label="Name" htmlFor="token-name" required error={formState.errors.name?.message} hint="Shown in this list, e.g. “HRIS integration”.">
+              <Input id="token-name" invalid={Boolean(formState.errors.name)} {...register('name')} />
+            </Field>
+            <Field label="Expires" htmlFor="token-lifetime">
+              <Select id="token-lifetime" {...register('lifetime')}>
+                <option value="never">Never</option>
+                <option value="30">In 30 days</option>
+                <option value="90">In 90 days</option>
+                <option value="365">In one year</option>
+              </Select>
+            </Field>
+          </div>
+
+          <fieldset aria-describedby={formState.errors.scopes ? 'token-scopes-error' : undefined}>
+            <div className="flex items-center justify-between">
+              <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                Scopes <span className="text-red-600" aria-hidden="true">*</span>
+              </legend>
+              <div className="flex gap-2 text-sm">
+                <button type="button" className="text-brand-700 hover:underline dark:text-brand-300" onClick={() => toggleAll(true)}>
+                  Select all
+                </button>
+                <span aria-hidden="true" className="text-slate-300">
+                  |
+                </span>
+                <button type="button" className="text-brand-700 hover:underline dark:text-brand-300" onClick={() => toggleAll(false)}>
+                  None
+                </button>
+              </div>
+            </div>
+            <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {groupScopes(scopes).map(([resource, items]) => (
+                <div key={resource} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <p className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{resource}</p>
+                  <div className="mt-1.5 flex flex-col gap-1">
+                    {items.map((scope) => (
+                      <label key={scope} className="flex items-center gap-2 text-sm">
+                        <input type="checkbox" value={scope} className="h-4 w-4 accent-brand-600" {...register('scopes')} />
+                        <code className="font-mono text-xs">{scope}</code>
+                      </label>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+            {formState.errors.scopes ? (
+              <p id="token-scopes-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+                {formState.errors.scopes.message}
+              </p>
+            ) : (
+              <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">{selected?.length ?? 0} selected</p>
+            )}
+          </fieldset>
+
+          <fieldset aria-describedby={formState.errors.companyIds ? 'token-companies-error' : undefined}>
+            <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Companies</legend>
+            <label className="mt-2 flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('allCompanies')} />
+              All companies, present and future
+            </label>
+            {!allCompanies ? (
+              <div className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
+                {companies.map((c) => (
+                  <label key={c.id} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" value={c.id} className="h-4 w-4 accent-brand-600" {...register('companyIds')} />
+                    {c.name}
+                  </label>
+                ))}
+              </div>
+            ) : null}
+            {formState.errors.companyIds ? (
+              <p id="token-companies-error" role="alert" className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+                {formState.errors.companyIds.message}
+              </p>
+            ) : null}
+          </fieldset>
+
+          <div className="flex justify-end">
+            <Button type="submit" loading={mutation.isPending}>
+              Create token
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function TokensManager({ tokens, companies, scopes }: { tokens: TokenRow[]; companies: Array<{ id: string; name: string }>; scopes: string[] }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [created, setCreated] = useState<CreatedToken | null>(null);
+  const [revoking, setRevoking] = useState<TokenRow | null>(null);
+  const companyName = new Map(companies.map((c) => [c.id, c.name]));
+  const revoke = useMutation({
+    mutationFn: revokeTokenAction,
+    onSuccess: (result) => {
+      if (!result.ok) {
+        toast.error('The token was not revoked', result.error);
+        return;
+      }
+      toast.success(`Token “${revoking?.name}” revoked`, 'Requests with it are refused from now on.');
+      setRevoking(null);
+      router.refresh();
+    },
+    onError: (error) => toast.error('The token was not revoked', error instanceof Error ? error.message : undefined),
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      {created ? (
+        <Alert tone="success" title={`Token “${created.name}” created`}>
+          <p>Copy it now: it is shown only once, and only a hash is stored.</p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <code data-testid="new-token" className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-2 font-mono text-sm break-all text-slate-900 dark:border-emerald-800 dark:bg-slate-950 dark:text-slate-100">
+              {created.token}
+            </code>
+            <CopyButton value={created.token} label="Copy token" />
+            <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          </div>
+        </Alert>
+      ) : null}
+
+      <CreateTokenCard scopes={scopes} companies={companies} onCreated={setCreated} />
+
+      <Card aria-labelledby="tokens-title">
+        <CardHeader id="tokens-title" title="Tokens" description="Newest first. Revoked tokens stay listed for the record." />
+        {tokens.length === 0 ? (
+          <EmptyState title="No tokens yet" description="Create one above to call the API." />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[760px] text-sm" data-testid="tokens-table">
+              <caption className="sr-only">API tokens</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="h-10 px-4">Name</th>
+                  <th scope="col" className="px-4">Token</th>
+                  <th scope="col" className="px-4">Scopes</th>
+                  <th scope="col" className="px-4">Companies</th>
+                  <th scope="col" className="px-4">Created</th>
+                  <th scope="col" className="px-4">State</th>
+                  <th scope="col" className="px-4">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {tokens.map((t) => {
+                  const state = tokenState(t);
+                  return (
+                    <tr key={t.id} data-token-name={t.name}>
+                      <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">{t.name}</td>
+                      <td className="px-4 py-3 font-mono text-xs text-slate-600 dark:text-slate-300">{t.prefix}…</td>
+                      <td className="px-4 py-3 text-slate-600 dark:text-slate-300" title={t.scopes.join(', ')}>
+                        {t.scopes.length === scopes.length ? 'All scopes' : `${t.scopes.length} scope${t.scopes.length === 1 ? '' : 's'}`}
+                      </td>
+                      <td className="px-4 py-3 text-slate-600 dark:text-slate-300">
+                        {t.companyIds === 'all' ? 'All' : t.companyIds.map((id) => companyName.get(id) ?? id).join(', ')}
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
+                        <DateTime iso={t.createdAt} dateOnly />
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge tone={state.tone} dot>
+                          {state.label}
+                        </Badge>
+                        {t.expiresAt && !t.revokedAt ? (
+                          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+                            until <DateTime iso={t.expiresAt} dateOnly />
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="px-4 py-3 text-right">
+                        {!t.revokedAt ? (
+                          <Button variant="secondary" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke token ${t.name}`}>
+                            Revoke
+                          </Button>
+                        ) : null}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      <Dialog
+        open={revoking !== null}
+        onClose={() => setRevoking(null)}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        description="Every request made with this token is refused from now on. This cannot be undone."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setRevoking(null)}>
+              Keep token
+            </Button>
+            <Button variant="danger" loading={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking.id)}>
+              Revoke token
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

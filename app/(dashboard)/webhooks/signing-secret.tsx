@@ -1,0 +1,66 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog } from '@/components/ui/dialog';
+import { useToast } from '@/components/ui/toast';
+import { rotateWebhookSecretAction } from './actions';
+
+/** The tenant's signing secret (admins): hidden until revealed, copy, rotate with confirmation. */
+export function SigningSecret({ secret }: { secret: string }) {
+  const [revealed, setRevealed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const router = useRouter();
+  const toast = useToast();
+  const rotate = useMutation({
+    mutationFn: rotateWebhookSecretAction,
+    onSuccess: (result) => {
+      if (!result.ok) return toast.error('The secret was not rotated', result.error);
+      toast.success('Signing secret rotated', 'Deliveries from now on are signed with the new secret.');
+      setConfirming(false);
+      setRevealed(true);
+      router.refresh();
+    },
+    onError: (error) => toast.error('The secret was not rotated', error instanceof Error ? error.message : undefined),
+  });
+  const masked = `${secret.slice(0, 10)}${'•'.repeat(24)}`;
+
+  return (
+    <Card aria-labelledby="secret-title">
+      <CardHeader id="secret-title" title="Signing secret" description="Shared by every webhook of your tenant." />
+      <CardBody className="flex flex-col gap-3">
+        <code data-testid="webhook-secret" className="block rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200">
+          {revealed ? secret : masked}
+        </code>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setRevealed((r) => !r)} aria-pressed={revealed}>
+            {revealed ? 'Hide' : 'Reveal'}
+          </Button>
+          <CopyButton value={secret} />
+          <Button variant="danger" size="sm" onClick={() => setConfirming(true)} className="ml-auto">
+            Rotate…
+          </Button>
+        </div>
+      </CardBody>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Rotate the signing secret?"
+        description="A new secret replaces this one at once. Receivers that verify signatures must switch to the new secret, or they will reject the next deliveries."
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep current secret
+            </Button>
+            <Button variant="danger" loading={rotate.isPending} onClick={() => rotate.mutate()}>
+              Rotate secret
+            </Button>
+          </>
+        }
+      />
+    </Card>
+  );
+}

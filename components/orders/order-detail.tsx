@@ -1,0 +1,329 @@
+'use client';
+/**
+ * One order: header (code, status, dates), services with their screening milestones and status
+ * history, participant, placement details, audit trail and webhook deliveries. The order comes
+ * from the server render and stays live through TanStack Query (GET /api/v2/orders/{id}).
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryKeys } from '@/components/ui/api';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { DateTime } from '@/components/ui/date-time';
+import type { AuditEntry } from '@/lib/domain/orders/audit';
+import { CancelOrderDialog } from './cancel-order-dialog';
+import { formatAddress, formatCalendarDate, personName } from './format';
+import { fetchOrder, type Order } from './orders-api';
+import { humanize, StatusBadge, statusLabel } from './status';
+import { OrderWebhookDeliveries } from './webhook-deliveries';
+
+export interface OrderPermissions {
+  cancel: boolean;
+  readIdentifiers: boolean;
+  readDeliveries: boolean;
+  redeliver: boolean;
+}
+
+type Service = Order['services'][number];
+
+function Term({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="mt-1 text-sm break-words text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function ServiceCard({ service }: { service: Service }) {
+  const milestones = service.screenHistory;
+  return (
+    <Card aria-labelledby={`service-${service.id}`} data-testid="service-card">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 dark:border-slate-800">
+        <div className="min-w-0">
+          <h3 id={`service-${service.id}`} className="font-semibold text-slate-900 dark:text-white">
+            {service.name}
+          </h3>
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            {service.isDot ? <Badge tone="brand">DOT</Badge> : <Badge tone="muted">Non-DOT</Badge>}
+            {service.attributes?.category ? <Badge tone="neutral">{humanize(service.attributes.category)}</Badge> : null}
+            {service.attributes?.type ? <Badge tone="neutral">{humanize(service.attributes.type)}</Badge> : null}
+          </div>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          <StatusBadge status={service.status} />
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            {service.isFinal ? 'Final' : 'In progress'}
+            {service.statusUpdatedAt ? (
+              <>
+                {' · '}
+                <DateTime iso={service.statusUpdatedAt} />
+              </>
+            ) : null}
+          </span>
+        </div>
+      </div>
+      <CardBody className="flex flex-col gap-5">
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+          <Term label="Lab">{service.lab?.name ?? '—'}</Term>
+          <Term label="Specimen ID">{service.specimenId ? <span className="font-mono">{service.specimenId}</span> : '—'}</Term>
+          <Term label="Courier">{service.courierServiceName ?? '—'}</Term>
+          <Term label="Tracking">{service.trackingNumber ? <span className="font-mono">{service.trackingNumber}</span> : '—'}</Term>
+        </dl>
+
+        <div>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">Screening milestones</h4>
+          {milestones.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">No milestone reached yet.</p>
+          ) : (
+            <ol className="mt-3 flex flex-col" aria-label={`Screening milestones of ${service.name}`} data-testid="screen-history">
+              {milestones.map((m, i) => (
+                <li key={`${m.type}-${m.occurredAt}`} className="relative flex gap-3 pb-4 last:pb-0">
+                  {i < milestones.length - 1 ? <span aria-hidden="true" className="absolute left-[7px] top-4 h-full w-px bg-slate-200 dark:bg-slate-700" /> : null}
+                  <span aria-hidden="true" className="relative mt-1 h-3.5 w-3.5 shrink-0 rounded-full border-2 border-brand-500 bg-white dark:bg-slate-900" />
+                  <div className="min-w-0">
+                    <p className="text-sm font-medium text-slate-900 dark:text-slate-100">{humanize(m.type)}</p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">
+                      <DateTime iso={m.occurredAt} />
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+
+        {service.statusHistory?.length ? (
+          <details className="group rounded-lg border border-slate-200 dark:border-slate-800">
+            <summary className="cursor-pointer list-none rounded-lg px-4 py-2.5 text-sm font-medium text-slate-700 hover:bg-slate-50 dark:text-slate-200 dark:hover:bg-slate-800/50">
+              <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">
+                ›
+              </span>
+              Status history ({service.statusHistory.length})
+            </summary>
+            <table className="w-full text-sm">
+              <caption className="sr-only">Status history of {service.name}</caption>
+              <thead className="text-left text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    When
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Group
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {service.statusHistory.map((h, i) => (
+                  <tr key={i}>
+                    <td className="px-4 py-2 whitespace-nowrap text-slate-600 dark:text-slate-300">
+                      <DateTime iso={h.occurredAt} />
+                    </td>
+                    <td className="px-4 py-2">
+                      <StatusBadge status={h.status} />
+                    </td>
+                    <td className="px-4 py-2 text-slate-600 dark:text-slate-300">{humanize(h.groupType)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        ) : null}
+      </CardBody>
+    </Card>
+  );
+}
+
+const ACTIONS: Record<string, string> = {
+  'order.created': 'Order created',
+  'order.cancelled': 'Order cancelled',
+  'order.service.updated': 'Service status changed',
+  'webhook.redelivered': 'Webhook redelivered',
+};
+
+function auditSummary(entry: AuditEntry, services: Service[]): string | null {
+  const d = entry.data;
+  if (entry.action === 'order.cancelled' && typeof d.previousStatus === 'string') return `Was ${statusLabel(d.previousStatus)}.`;
+  if (entry.action === 'order.service.updated' && typeof d.to === 'string') {
+    const service = services.find((s) => s.id === d.serviceId)?.name ?? 'A service';
+    return `${service}: ${typeof d.from === 'string' ? `${statusLabel(d.from)} → ` : ''}${statusLabel(d.to)}.`;
+  }
+  if (entry.action === 'order.created' && typeof d.source === 'string') return `From ${d.source === 'api' ? 'the API' : d.source === 'dashboard' ? 'the dashboard' : d.source}.`;
+  if (entry.action === 'webhook.redelivered' && typeof d.eventId === 'string') return `Event ${d.eventId}.`;
+  return null;
+}
+
+function AuditTrail({ entries, services }: { entries: AuditEntry[]; services: Service[] }) {
+  return (
+    <Card aria-labelledby="audit-title">
+      <CardHeader id="audit-title" title="Audit trail" description="Who changed this order, oldest first." />
+      {entries.length === 0 ? (
+        <p className="px-5 py-4 text-sm text-slate-500 dark:text-slate-400">No audit events.</p>
+      ) : (
+        <ol className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="audit-trail">
+          {entries.map((e) => {
+            const who = e.actor.name && e.actor.email ? `${e.actor.name} <${e.actor.email}>` : (e.actor.email ?? e.actor.name ?? humanize(e.actor.type));
+            const summary = auditSummary(e, services);
+            return (
+              <li key={e.id} className="px-5 py-3">
+                <div className="flex items-baseline justify-between gap-3">
+                  <p className="text-sm font-medium text-slate-900 dark:text-white">{ACTIONS[e.action] ?? e.action}</p>
+                  <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                    <DateTime iso={e.occurredAt} />
+                  </span>
+                </div>
+                <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">
+                  by {who}
+                  {e.actor.type === 'token' ? ' (API token)' : ''}
+                </p>
+                {summary ? <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{summary}</p> : null}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+export function OrderDetail({
+  initialOrder,
+  audit,
+  permissions,
+  userEmail,
+  clinicMap,
+}: {
+  initialOrder: Order;
+  audit: AuditEntry[];
+  permissions: OrderPermissions;
+  userEmail: string;
+  /** The clinic's small map, rendered on the server. */
+  clinicMap: ReactNode;
+}) {
+  const { data: order } = useQuery({
+    queryKey: queryKeys.orders.detail(initialOrder.id),
+    queryFn: ({ signal }) => fetchOrder(initialOrder.id, signal),
+    initialData: initialOrder,
+  });
+  const p = order.participant;
+  const cancellable = permissions.cancel && order.status !== 'cancelled' && !order.isFinal;
+
+  return (
+    <div className="flex flex-col gap-6">
+      {/* Header */}
+      <Card>
+        <div className="flex flex-col gap-5 px-5 py-5 sm:px-6">
+          <div className="flex flex-wrap items-start justify-between gap-4">
+            <div className="min-w-0">
+              <p className="text-sm text-slate-500 dark:text-slate-400">Order</p>
+              <h1 className="mt-0.5 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
+                <span className="font-mono" data-testid="order-code">
+                  {order.code}
+                </span>
+                <StatusBadge status={order.status} className="text-sm" />
+                <Badge tone={order.isFinal ? 'success' : 'muted'}>{order.isFinal ? 'Final' : 'Not final'}</Badge>
+              </h1>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+                {personName(p)} · {order.packages.map((pk) => pk.name).join(', ') || 'No package'}
+              </p>
+            </div>
+            {cancellable ? <CancelOrderDialog order={order} userEmail={userEmail} /> : null}
+          </div>
+          <dl className="grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
+            <Term label="Created">
+              <DateTime iso={order.createdAt} />
+            </Term>
+            <Term label="Updated">
+              <DateTime iso={order.updatedAt} />
+            </Term>
+            <Term label="Status changed">
+              <DateTime iso={order.statusUpdatedAt} />
+            </Term>
+            <Term label="Expires">{order.expiresAt ? <DateTime iso={order.expiresAt} /> : 'Never'}</Term>
+            <Term label="Test reason">
+              {order.testReason ? humanize(order.testReason) : '—'}
+              {order.otherTestReason ? <span className="text-slate-500 dark:text-slate-400"> · {order.otherTestReason}</span> : null}
+            </Term>
+          </dl>
+        </div>
+      </Card>
+
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
+          <section aria-labelledby="services-title" className="flex flex-col gap-4">
+            <h2 id="services-title" className="text-lg font-semibold text-slate-900 dark:text-white">
+              Services <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({order.services.length})</span>
+            </h2>
+            {order.services.map((s) => (
+              <ServiceCard key={s.id} service={s} />
+            ))}
+          </section>
+          <AuditTrail entries={audit} services={order.services} />
+          {permissions.readDeliveries ? <OrderWebhookDeliveries orderId={order.id} canRedeliver={permissions.redeliver} /> : null}
+        </div>
+
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card aria-labelledby="participant-title">
+            <CardHeader id="participant-title" title="Participant" />
+            <CardBody>
+              <dl className="grid grid-cols-1 gap-4">
+                <Term label="Name">{personName(p)}</Term>
+                <Term label="Date of birth">{formatCalendarDate(p.birthDate)}</Term>
+                <Term label="E-mail">{p.email ?? '—'}</Term>
+                <Term label="Phone">{p.phone ?? '—'}</Term>
+                <Term label="Address">{formatAddress(p.address)}</Term>
+                {permissions.readIdentifiers ? (
+                  <Term label="Identifiers">
+                    {'identifiers' in p && p.identifiers?.length ? (
+                      <ul className="flex flex-col gap-1" data-testid="identifiers">
+                        {p.identifiers.map((i, n) => (
+                          <li key={n}>
+                            <span className="text-slate-500 dark:text-slate-400">{humanize(i.type)}:</span> <span className="font-mono">{i.value}</span>
+                            {i.issuingState || i.issuingCountry ? (
+                              <span className="text-xs text-slate-500 dark:text-slate-400"> ({[i.issuingState, i.issuingCountry].filter(Boolean).join(', ')})</span>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      'None'
+                    )}
+                  </Term>
+                ) : (
+                  <p className="text-xs text-slate-500 dark:text-slate-400">Identifiers are hidden for your role.</p>
+                )}
+              </dl>
+            </CardBody>
+          </Card>
+
+          <Card aria-labelledby="placement-title">
+            <CardHeader id="placement-title" title="Placement" />
+            <CardBody>
+              <dl className="grid grid-cols-1 gap-4">
+                <Term label="Company">{order.company?.name ?? '—'}</Term>
+                <Term label="Location">{order.location?.name ?? '—'}</Term>
+                <Term label="Agency">{order.agency ? <Badge tone="brand">{order.agency.code}</Badge> : 'Non-regulated'}</Term>
+                <Term label="Job category">{order.jobCategory?.name ?? '—'}</Term>
+                <Term label="Clinic">
+                  {order.clinic ? (
+                    <div className="flex flex-col gap-2">
+                      <span className="font-medium">{order.clinic.name}</span>
+                      <span className="text-slate-600 dark:text-slate-300">{formatAddress(order.clinic.address)}</span>
+                      {order.clinic.phone ? <span className="text-slate-600 dark:text-slate-300">{order.clinic.phone}</span> : null}
+                      {clinicMap}
+                    </div>
+                  ) : (
+                    'Not assigned yet'
+                  )}
+                </Term>
+              </dl>
+            </CardBody>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

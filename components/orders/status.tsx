@@ -1,0 +1,92 @@
+/**
+ * Order and service statuses in words and colours by outcome: green for a good result, red for a
+ * bad one, amber for "needs attention", blue while under way, grey when it ended without a result.
+ * Unknown statuses (the lists are open) fall back to neutral.
+ */
+import { Badge, type Tone } from '@/components/ui/badge';
+
+const TONE_BY_STATUS: Record<string, Tone> = {
+  // under way
+  ordered: 'info',
+  scheduled: 'info',
+  pending: 'brand',
+  // good outcomes
+  negative: 'success',
+  pass: 'success',
+  fitForDuty: 'success',
+  complete: 'success',
+  released: 'success',
+  // bad outcomes
+  positive: 'danger',
+  nonNegative: 'danger',
+  fail: 'danger',
+  adulterated: 'danger',
+  substituted: 'danger',
+  notFitForDuty: 'danger',
+  // needs attention
+  incomplete: 'warning',
+  integrationError: 'warning',
+  lostInTransit: 'warning',
+  unobtainable: 'warning',
+  testNotPerformed: 'warning',
+  noShow: 'warning',
+  declined: 'warning',
+  notRun: 'warning',
+  // ended without a result
+  cancelled: 'muted',
+  testCancelled: 'muted',
+  expired: 'muted',
+};
+
+/** `pending_atTheLab` -> `pending`. */
+export function statusGroup(status: string): string {
+  const i = status.indexOf('_');
+  return i === -1 ? status : status.slice(0, i);
+}
+
+export function statusTone(status: string): Tone {
+  return TONE_BY_STATUS[statusGroup(status)] ?? 'neutral';
+}
+
+const WORDS: Record<string, string> = {
+  nonNegative: 'Non-negative',
+  fitForDuty: 'Fit for duty',
+  notFitForDuty: 'Not fit for duty',
+  noShow: 'No-show',
+  MROReportReleased: 'MRO report released',
+  awaitingMROContact: 'Awaiting MRO contact',
+  inMROReview: 'In MRO review',
+  derNotificationRequired: 'DER notification required',
+  qnsQuantityNotSufficient: 'QNS: quantity not sufficient',
+  failACTC: 'Fail (ACTC)',
+  failTC: 'Fail (TC)',
+};
+
+/** `fitForDuty` -> "Fit for duty"; keeps acronyms (`MRO`, `DOT`). */
+export function humanize(value: string): string {
+  if (WORDS[value]) return WORDS[value];
+  const words = value
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/_/g, ' ')
+    .split(' ')
+    .filter(Boolean)
+    .map((w) => (/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `pending_atTheLab` -> "Pending · At the lab". */
+export function statusLabel(status: string): string {
+  const i = status.indexOf('_');
+  if (i === -1) return humanize(status);
+  return `${humanize(status.slice(0, i))} · ${humanize(status.slice(i + 1))}`;
+}
+
+export function StatusBadge({ status, className }: { status: string; className?: string }) {
+  return (
+    <Badge tone={statusTone(status)} dot className={className} title={status}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,119 @@
+'use client';
+/**
+ * The webhook deliveries of one order (GET /api/v2/webhooks/deliveries?orderId=...) with a
+ * redeliver button for roles with `webhook.write` (POST .../redeliver).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiFetch, apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DateTime } from '@/components/ui/date-time';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useToast } from '@/components/ui/toast';
+
+/** The `webhookDelivery` representation of the webhooks API (the fields shown here). */
+export interface WebhookDelivery {
+  id: string;
+  eventId: string;
+  eventType: string;
+  orderId: string;
+  sequence: number;
+  url: string;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', failed: 'danger' };
+
+export function DeliveryStatus({ status }: { status: string }) {
+  return (
+    <Badge tone={DELIVERY_TONE[status] ?? 'neutral'} dot>
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </Badge>
+  );
+}
+
+export function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const mutation = useMutation({
+    mutationFn: async () => (await apiFetch<WebhookDelivery>(`/api/v2/webhooks/deliveries/${encodeURIComponent(delivery.id)}/redeliver`, { method: 'POST' })).data,
+    onSuccess: () => {
+      toast.success('Redelivery queued', `Event ${delivery.eventId} will be sent again.`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries.all });
+    },
+    onError: (error) => toast.error('Redelivery failed', errorMessage(error)),
+  });
+  return (
+    <Button variant="secondary" size="sm" loading={mutation.isPending} onClick={() => mutation.mutate()} aria-label={`Redeliver event ${delivery.sequence}`}>
+      Redeliver
+    </Button>
+  );
+}
+
+export function OrderWebhookDeliveries({ orderId, canRedeliver }: { orderId: string; canRedeliver: boolean }) {
+  const filters = { orderId, limit: 20 };
+  const query = useQuery({
+    queryKey: queryKeys.webhookDeliveries.list(filters),
+    queryFn: ({ signal }) => apiGet<Page<WebhookDelivery>>('/api/v2/webhooks/deliveries', filters, signal),
+  });
+
+  return (
+    <Card aria-labelledby="deliveries-title">
+      <CardHeader id="deliveries-title" title="Webhook deliveries" description="order.updated events sent to this order's callback URL." />
+      {query.isPending ? (
+        <div className="flex flex-col gap-3 p-5">
+          <Skeleton className="h-12 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      ) : query.isError ? (
+        <EmptyState
+          tone="error"
+          title={query.error instanceof ApiError && query.error.status === 404 ? 'Webhook deliveries are not available' : 'The deliveries could not be loaded'}
+          description={errorMessage(query.error)}
+        />
+      ) : query.data.data.length === 0 ? (
+        <EmptyState
+          title="No deliveries"
+          description="No event has been sent for this order. Events go only to orders created with a callback URL."
+        />
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-deliveries">
+          {query.data.data.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+                  <span>Event #{d.sequence}</span>
+                  <DeliveryStatus status={d.status} />
+                </p>
+                <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
+                  {d.url}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+                  {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
+                  {d.lastStatusCode ? ` · last answer ${d.lastStatusCode}` : ''}
+                  {d.lastError ? ` · ${d.lastError}` : ''} · created <DateTime iso={d.createdAt} />
+                  {d.deliveredAt ? (
+                    <>
+                      {' '}
+                      · delivered <DateTime iso={d.deliveredAt} />
+                    </>
+                  ) : null}
+                </p>
+              </div>
+              {canRedeliver ? <RedeliverButton delivery={d} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
