@@ -21,16 +21,12 @@ import { countStatusChange, writeAudit } from './bookkeeping';
 import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
 import { getOrder, loadOrderBundles, visibleOrder } from './queries';
-import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
+import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { serializeOrder } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
 
 const DEFAULT_EXPIRY_DAYS = 14;
 const NEAREST_CLINIC_RADIUS_MILES = 50;
-/** Agencies whose orders name a job category (spec 4.2). */
-const JOB_CATEGORY_AGENCIES = ['FAA', 'FRA', 'FTA'];
-/** DOT drug, alcohol and occupational-health services make `otherTestReason` free text. */
-const FREE_TEXT_REASON_TYPES = ['labBasedToxicology', 'instantDrugTest', 'confirmationTest', 'breathAlcoholTest', 'occupationalHealthService'];
 
 export interface CreateOrderResult extends StoredResponse {
   status: 200 | 201;
@@ -77,7 +73,7 @@ async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServi
   if (!input.agency) throw new DomainError('required', 'agency is required: the package includes a DOT service.', { pointer: '/agency' });
   const [agency] = await ctx.db.select().from(agencies).where(eq(agencies.id, input.agency.id));
   if (!agency) throw new DomainError('invalidValue', 'agency must be one of the agencies of the list-agencies operation.', { pointer: '/agency/id' });
-  const namesCategories = JOB_CATEGORY_AGENCIES.includes(agency.code);
+  const namesCategories = (JOB_CATEGORY_AGENCIES as readonly string[]).includes(agency.code);
   if (!namesCategories) {
     if (input.jobCategory)
       throw new DomainError('invalidValue', `jobCategory is accepted only under agency FAA, FRA or FTA, not ${agency.code}.`, { pointer: '/jobCategory' });
@@ -99,7 +95,7 @@ async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServi
 
 function checkOtherTestReason(input: CreateOrderBody, items: PackageServiceRow[]) {
   if (input.testReason !== 'other' || input.otherTestReason === undefined) return;
-  const freeText = items.some((s) => s.isDot && FREE_TEXT_REASON_TYPES.includes(s.type));
+  const freeText = items.some((s) => s.isDot && (FREE_TEXT_REASON_SERVICE_TYPES as readonly string[]).includes(s.type));
   if (!freeText && !(OTHER_TEST_REASONS as readonly string[]).includes(input.otherTestReason))
     throw new DomainError('invalidValue', `otherTestReason must be one of: ${OTHER_TEST_REASONS.join(', ')} (the package has no DOT drug, alcohol or occupational health service).`, {
       pointer: '/otherTestReason',

@@ -20,6 +20,15 @@ export const OTHER_TEST_REASONS = [
   'sendOut', 'specialForensic',
 ] as const;
 
+/** Agencies whose DOT orders name a job category (spec 4.2); required there for a DOT urine test. */
+export const JOB_CATEGORY_AGENCIES = ['FAA', 'FRA', 'FTA'] as const;
+
+/**
+ * Service types that, on a DOT service, make `otherTestReason` free text (spec 4.2: "a DOT drug,
+ * alcohol or occupational health service"); otherwise it is one of OTHER_TEST_REASONS.
+ */
+export const FREE_TEXT_REASON_SERVICE_TYPES = ['labBasedToxicology', 'instantDrugTest', 'confirmationTest', 'breathAlcoholTest', 'occupationalHealthService'] as const;
+
 export const SCHEDULE_STRATEGIES = ['participantChoice', 'nearestClinic', 'clinic'] as const;
 export const DELIVERY_METHOD_TYPES = ['email', 'sms', 'none'] as const;
 
