@@ -1,0 +1,103 @@
+import type { Metadata } from 'next';
+import { PageHeader } from '@/components/ui/page-header';
+import { ClinicFinder } from '@/components/map/clinic-finder';
+import { interpretWhere } from '@/components/map/parse-where';
+import { placesAround } from '@/components/map/places';
+import type { SearchOrigin } from '@/components/map/types';
+import { ProblemsAlert } from '@/components/reference/problems-alert';
+import { allPages, readParams, type ParamProblem, type SearchParams } from '@/components/reference/search-params';
+import { requireScope } from '@/lib/auth/page-context';
+import { MAX_RADIUS_MILES, SearchClinicsQuery } from '@/lib/domain/clinics/search';
+import { listLocations } from '@/lib/domain/locations';
+import { listPackages } from '@/lib/domain/packages';
+import { listServices } from '@/lib/domain/services';
+
+export const metadata: Metadata = { title: 'Find clinics' };
+
+const RADIUS_CHOICES = [5, 10, 25, 50, 100, 250, 500];
+
+/** The clinic search's own schema reads the place; a `near` that does not geocode is an issue at `near`. */
+function positionOf(input: Record<string, string>) {
+  const parsed = SearchClinicsQuery.safeParse(input);
+  return parsed.success ? parsed.data.position : null;
+}
+
+/**
+ * Where to search, from `?where=` (typed text) or `?lat=&long=` (the browser's position). Typed text
+ * is read as a ZIP code or "City, ST" (see parse-where) and geocoded offline, as the API does it.
+ */
+function resolveOrigin(params: Record<string, string>): { origin: SearchOrigin | null; error: string | null } {
+  if (params.lat !== undefined || params.long !== undefined) {
+    const position = positionOf({ lat: params.lat ?? '', long: params.long ?? '' });
+    if (!position) return { origin: null, error: 'The position in the address bar is not valid coordinates. Search by ZIP code or city instead.' };
+    return { origin: { ...position, label: 'your location', source: 'device', note: null }, error: null };
+  }
+  const where = params.where;
+  if (!where) return { origin: null, error: null };
+  const candidates = interpretWhere(where);
+  for (const c of candidates) {
+    const position = positionOf({ near: c.near });
+    if (!position) continue;
+    const label = c.kind === 'zip' ? `ZIP code ${c.near}` : c.near;
+    const note = c.partial ? `Searching from ${label}, read from what you typed: street addresses are placed by their ZIP code, or by city when there is none.` : null;
+    return { origin: { ...position, label, source: c.kind, note }, error: null };
+  }
+  return {
+    origin: null,
+    error:
+      candidates.length === 0
+        ? `“${where}” does not read as a place. Type a 5-digit ZIP code, a city with its state (Dallas, TX) or an address ending in one of them.`
+        : `No US place is known as ${candidates.map((c) => `“${c.near}”`).join(' or ')}. Check the spelling, or try a ZIP code.`,
+  };
+}
+
+export default async function ClinicsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const ctx = await requireScope('clinic.search');
+  const params = readParams(await searchParams);
+  const { origin, error } = resolveOrigin(params);
+
+  // Radius and filters, read by the API's schema (its defaults and ranges); refused ones are dropped.
+  const problems: ParamProblem[] = [];
+  const filterInput: Record<string, string> = {};
+  for (const [param, key] of [['radius', 'radius'], ['services', 'serviceIds'], ['package', 'packageId']] as const) {
+    if (params[param] === undefined) continue;
+    const check = SearchClinicsQuery.safeParse({ [key]: params[param] });
+    if (check.success) filterInput[key] = params[param];
+    else problems.push({ param, message: check.error.issues[0]?.message ?? 'Not valid.' });
+  }
+  const filters = SearchClinicsQuery.parse(filterInput);
+  const defaults = SearchClinicsQuery.parse({});
+  const radiusOptions = [...new Set([...RADIUS_CHOICES.filter((r) => r <= MAX_RADIUS_MILES), filters.radius])].sort((a, b) => a - b);
+
+  const [services, packages, locations] = await Promise.all([
+    ctx.scopes.has('service.list') ? allPages((q) => listServices(ctx, q)) : [],
+    ctx.scopes.has('package.list') ? allPages((q) => listPackages(ctx, q)) : [],
+    ctx.scopes.has('location.list') ? listLocations(ctx, { page: 1, limit: 6 }).then((p) => p.data) : [],
+  ]);
+  const duplicateNames = new Set(packages.map((p) => p.name).filter((name, i, all) => all.indexOf(name) !== i));
+
+  return (
+    <>
+      <PageHeader title="Find clinics" description="Collection sites near a place, nearest first. Filter by the services a clinic must offer or by a package." />
+      <ProblemsAlert problems={problems} />
+      <ClinicFinder
+        origin={origin}
+        where={params.where ?? ''}
+        whereError={error}
+        radius={filters.radius}
+        defaultRadius={defaults.radius}
+        radiusOptions={radiusOptions}
+        serviceIds={filters.serviceIds ?? []}
+        packageId={filters.packageId ?? null}
+        services={services.map((s) => ({ id: s.id, name: s.name, type: s.type }))}
+        packages={packages.map((p) => ({ id: p.id, label: duplicateNames.has(p.name) ? `${p.name} (${p.location?.name ?? p.company.name})` : p.name }))}
+        suggestions={locations
+          .filter((l) => l.address.postalCode)
+          .map((l) => ({ label: l.name, detail: [l.address.city, l.address.state].filter(Boolean).join(', '), where: l.address.postalCode! }))}
+        places={origin ? placesAround(origin, filters.radius) : []}
+        tileUrl={process.env.NEXT_PUBLIC_TILE_URL || null}
+        tileAttribution={process.env.NEXT_PUBLIC_TILE_ATTRIBUTION || null}
+      />
+    </>
+  );
+}

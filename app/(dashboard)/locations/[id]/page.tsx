@@ -1,0 +1,85 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { DataTable } from '@/components/reference/data-table';
+import { formatDate, formatPhone, oneLineAddress, plural } from '@/components/reference/format';
+import { orNotFound } from '@/components/reference/server';
+import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceChips } from '@/components/reference/ui';
+import { requireScope } from '@/lib/auth/page-context';
+import { getLocation } from '@/lib/domain/locations';
+import { listPackages } from '@/lib/domain/packages';
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const ctx = await requireScope('location.read');
+  const location = await getLocation(ctx, (await params).id).catch(() => null);
+  return { title: location?.name ?? 'Location' };
+}
+
+export default async function LocationPage({ params }: Props) {
+  const ctx = await requireScope('location.read');
+  const { id } = await params;
+  const location = await orNotFound(getLocation(ctx, id));
+  const packages = ctx.scopes.has('package.list') ? await listPackages(ctx, { locationId: id, page: 1, limit: 20 }) : null;
+  const near = location.address.postalCode ?? (location.address.city && location.address.state ? `${location.address.city}, ${location.address.state}` : null);
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Breadcrumb parent="Locations" href="/locations" />}
+        title={location.name}
+        description={oneLineAddress(location.address) || undefined}
+        actions={near && ctx.scopes.has('clinic.search') ? <ButtonLink variant="secondary" href={`/clinics?where=${encodeURIComponent(near)}`}>Find clinics nearby</ButtonLink> : undefined}
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-1">
+          <DetailCard id="location-details" title="Details">
+            <DescriptionList
+              items={[
+                { term: 'Company', value: <Link href={`/companies/${location.company.id}`} className={linkClass}>{location.company.name}</Link> },
+                { term: 'Address', value: oneLineAddress(location.address) || null },
+                { term: 'Phone', value: location.phone ? <a href={`tel:${location.phone}`} className={linkClass}>{formatPhone(location.phone)}</a> : null },
+                { term: 'Created', value: formatDate(location.createdAt) },
+                { term: 'Location id', value: <Code>{location.id}</Code>, wide: true },
+              ]}
+            />
+          </DetailCard>
+        </div>
+        <div className="lg:col-span-2">
+          {packages && (
+            <DetailCard
+              id="location-packages"
+              title="Packages available here"
+              description={`${plural(packages.total, 'package')}: this location's own and those of ${location.company.name}`}
+              flush
+              actions={packages.total > packages.data.length ? <ButtonLink variant="secondary" size="sm" href={`/packages?locationId=${location.id}`}>View all</ButtonLink> : undefined}
+            >
+              <DataTable
+                caption={`Packages available at ${location.name}`}
+                rows={packages.data}
+                rowKey={(p) => p.id}
+                empty={<EmptyState title="No packages can be ordered here" />}
+                columns={[
+                  {
+                    key: 'name',
+                    header: 'Package',
+                    cell: (p) => (
+                      <span className="flex flex-wrap items-center gap-2">
+                        <Link href={`/packages/${p.id}`} className={linkClass}>{p.name}</Link>
+                        <DotBadge isDot={p.isDot} />
+                      </span>
+                    ),
+                  },
+                  { key: 'level', header: 'Defined for', cell: (p) => (p.location ? 'This location' : <Muted>The company</Muted>), className: 'hidden sm:table-cell' },
+                  { key: 'services', header: 'Services', cell: (p) => <ServiceChips services={p.services} max={3} /> },
+                ]}
+              />
+            </DetailCard>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

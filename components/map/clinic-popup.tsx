@@ -1,0 +1,43 @@
+'use client';
+import { useEffect, useRef } from 'react';
+import { cityLine, formatPhone, streetLine } from '@/components/reference/format';
+import { ServiceChips } from '@/components/reference/ui';
+import type { RankedClinic } from './types';
+
+/** The popup of a clinic on the map: name, address, phone, distance and services. */
+export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClinic; focusOnOpen: boolean }) {
+  const { clinic, rank } = ranked;
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened from the map with the keyboard: move focus into the popup (Escape closes it).
+  useEffect(() => {
+    if (focusOnOpen && heading.current?.closest('.leaflet-container')?.contains(document.activeElement)) heading.current.focus({ preventScroll: true });
+  }, [focusOnOpen]);
+  return (
+    <div className="text-slate-700 dark:text-slate-300" data-testid="clinic-popup">
+      <h3 ref={heading} tabIndex={-1} className="pr-4 text-sm font-semibold leading-snug text-slate-900 outline-none dark:text-white">
+        <span className="mr-1 text-slate-500 dark:text-slate-400">{rank}.</span>
+        {clinic.name}
+      </h3>
+      {clinic.distance && (
+        <div className="mt-1 text-xs font-medium text-brand-700 dark:text-brand-300">{clinic.distance.miles.toFixed(1)} miles away</div>
+      )}
+      {clinic.address && (
+        <address className="mt-2 not-italic leading-snug">
+          {streetLine(clinic.address) && <span className="block">{streetLine(clinic.address)}</span>}
+          <span className="block">{cityLine(clinic.address)}</span>
+        </address>
+      )}
+      {clinic.phone && (
+        <div className="mt-1">
+          <a href={`tel:${clinic.phone}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+            {formatPhone(clinic.phone)}
+          </a>
+        </div>
+      )}
+      <div className="mt-2.5 border-t border-slate-200 pt-2.5 dark:border-slate-700">
+        <div className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Services you can order here</div>
+        <ServiceChips services={clinic.services} max={6} />
+      </div>
+    </div>
+  );
+}
