@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory, users } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
 import { getOrder, visibleOrder } from './queries';
@@ -71,6 +72,7 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
     const updated = await getOrder({ ...ctx, db: tx }, id, { identifiers: false });
     await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
   });
+  notifyDeliveriesDue(); // a delivery worker in this process sends the new event without waiting to poll
   // Spec 4.1: the cancellation response never includes participant identifiers.
   return getOrder(ctx, id, { identifiers: false });
 }

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceScreenHistory, orderServiceStatusHistory, vendors } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
 import { getOrder, visibleOrder } from './queries';
@@ -71,5 +72,6 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
       await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
     }
   });
+  notifyDeliveriesDue(); // a delivery worker in this process sends the new event without waiting to poll
   return getOrder(ctx, orderId);
 }
