@@ -11,7 +11,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
-import { useCallback, useId, useMemo, useState, useTransition } from 'react';
+import { useCallback, useId, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
@@ -69,6 +69,8 @@ export function ClinicFinder(props: ClinicFinderProps) {
   const [highlight, setHighlight] = useState<Highlight | null>(null);
   const [selected, setSelected] = useState<Highlight | null>(null);
   const ids = useId();
+  // The filters as chosen, shown at once while the page for them loads.
+  const [controls, setControls] = useOptimistic({ radius: props.radius, serviceIds: props.serviceIds, packageId: props.packageId });
 
   // The URL changed (a new search, back/forward): the box shows what was searched.
   const [shownWhere, setShownWhere] = useState(props.where);
@@ -96,16 +98,20 @@ export function ClinicFinder(props: ClinicFinderProps) {
   const current: SearchState = {
     where: props.where,
     ...(origin && (origin.source === 'device' || origin.source === 'coordinates') ? { lat: origin.lat, long: origin.long } : {}),
-    radius: props.radius,
-    serviceIds: props.serviceIds,
-    packageId: props.packageId,
+    radius: controls.radius,
+    serviceIds: controls.serviceIds,
+    packageId: controls.packageId,
   };
 
   function go(next: SearchState, replace = false) {
     setSelected(null);
     setHighlight(null);
     const href = hrefFor(next);
-    startNavigation(() => (replace ? router.replace(href, { scroll: false }) : router.push(href, { scroll: false })));
+    startNavigation(() => {
+      setControls({ radius: next.radius, serviceIds: next.serviceIds, packageId: next.packageId });
+      if (replace) router.replace(href, { scroll: false });
+      else router.push(href, { scroll: false });
+    });
   }
 
   /** A filter changed: search again at once when a place is set, else keep it for the next search. */
@@ -205,7 +211,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
             </div>
           </Field>
           <Field label="Within" htmlFor={`${ids}-radius`}>
-            <Select id={`${ids}-radius`} value={props.radius} onChange={(e) => changeFilter({ radius: Number(e.target.value) })}>
+            <Select id={`${ids}-radius`} value={controls.radius} onChange={(e) => changeFilter({ radius: Number(e.target.value) })}>
               {props.radiusOptions.map((r) => (
                 <option key={r} value={r}>
                   {r} miles
@@ -214,7 +220,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
             </Select>
           </Field>
           <Field label="Package" htmlFor={`${ids}-package`}>
-            <Select id={`${ids}-package`} value={props.packageId ?? ''} onChange={(e) => changeFilter({ packageId: e.target.value || null })}>
+            <Select id={`${ids}-package`} value={controls.packageId ?? ''} onChange={(e) => changeFilter({ packageId: e.target.value || null })}>
               <option value="">Any package</option>
               {props.packages.map((p) => (
                 <option key={p.id} value={p.id}>
@@ -227,7 +233,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
             <span className="text-sm font-medium text-slate-700 dark:text-slate-200" id={`${ids}-services-label`}>
               Services offered
             </span>
-            <ServicePicker id={`${ids}-services`} services={props.services} value={props.serviceIds} onChange={(serviceIds) => changeFilter({ serviceIds })} />
+            <ServicePicker id={`${ids}-services`} services={props.services} value={controls.serviceIds} onChange={(serviceIds) => changeFilter({ serviceIds })} />
           </div>
         </div>
         {geo.state === 'error' && (

@@ -56,7 +56,7 @@ export default function ClinicMap(props: ClinicMapProps) {
 
   return (
     <div className="relative h-full w-full">
-      <MapContainer bounds={initialBounds} boundsOptions={{ padding: [16, 16] }} minZoom={3} maxZoom={18} className="clinic-map h-full w-full" worldCopyJump={false} attributionControl>
+      <MapContainer bounds={initialBounds} boundsOptions={{ padding: [16, 16] }} minZoom={3} maxZoom={18} zoomSnap={0.5} className="clinic-map h-full w-full" worldCopyJump={false} attributionControl>
         <Pane name="base" style={{ zIndex: 150 }}>
           <StateOutlines showLabels={!useTiles} />
           {!useTiles && <PlaceLabels places={props.places} />}
@@ -257,6 +257,11 @@ function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupC
   }, [features, index]);
 
   const selectedClinic = selected ? placed.find((c) => c.clinic.id === selected.id) : undefined;
+  // A new array would re-open the popup (react-leaflet compares the position by identity).
+  const popupAt = useMemo<[number, number] | null>(
+    () => (selectedClinic ? [selectedClinic.clinic.coordinates!.lat, selectedClinic.clinic.coordinates!.long] : null),
+    [selectedClinic],
+  );
 
   // A clinic chosen in the list: bring it into view, out of its cluster.
   useEffect(() => {
@@ -266,6 +271,24 @@ function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupC
     else if (!map.getBounds().pad(-0.1).contains([lat, long])) map.panTo([lat, long]);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the selection changes
   }, [selected?.id, selected?.source]);
+
+  // Escape closes the popup and gives focus back to its pin. Leaflet only listens while the map
+  // container itself has focus, not a pin or the popup, so the document listens (for keys pressed
+  // inside the map, or with focus nowhere in particular).
+  useEffect(() => {
+    if (!selected) return;
+    const container = map.getContainer();
+    const id = selected.id;
+    function onKeyDown(e: KeyboardEvent) {
+      if (e.key !== 'Escape') return;
+      const active = document.activeElement;
+      if (active && active !== document.body && !container.contains(active)) return;
+      map.closePopup();
+      container.querySelector<HTMLElement>(`.leaflet-marker-pane [data-clinic-id="${CSS.escape(id)}"]`)?.focus();
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [map, selected]);
 
   const highlightedCluster = highlight ? clusterOf.get(highlight.id) : undefined;
 
@@ -303,10 +326,10 @@ function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupC
           />
         );
       })}
-      {selectedClinic && (
+      {selectedClinic && popupAt && (
         <Popup
           key={selectedClinic.clinic.id}
-          position={[selectedClinic.clinic.coordinates!.lat, selectedClinic.clinic.coordinates!.long]}
+          position={popupAt}
           offset={[0, -30]}
           maxWidth={320}
           minWidth={240}

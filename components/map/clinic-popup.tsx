@@ -8,9 +8,15 @@ import type { RankedClinic } from './types';
 export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClinic; focusOnOpen: boolean }) {
   const { clinic, rank } = ranked;
   const heading = useRef<HTMLHeadingElement>(null);
-  // Opened from the map with the keyboard: move focus into the popup (Escape closes it).
+  // Opened from a pin with the keyboard: move focus into the popup (Escape closes it and returns to
+  // the pin). Leaflet re-attaches the popup's content once it has opened, which drops focus, so
+  // this waits for that.
   useEffect(() => {
-    if (focusOnOpen && heading.current?.closest('.leaflet-container')?.contains(document.activeElement)) heading.current.focus({ preventScroll: true });
+    if (!focusOnOpen) return;
+    const container = heading.current?.closest('.leaflet-container');
+    if (!container?.contains(document.activeElement)) return;
+    const timer = setTimeout(() => heading.current?.focus({ preventScroll: true }), 60);
+    return () => clearTimeout(timer);
   }, [focusOnOpen]);
   return (
     <div className="text-slate-700 dark:text-slate-300" data-testid="clinic-popup">

@@ -28,11 +28,21 @@ export function FilterForm({ path, fields, values, label }: { path: string; fiel
   const active = names.filter((n) => values[n]).length;
 
   // Back/forward or a link changed the URL: show its filters (but never fight the user's typing).
+  // On the first run, a field changed before the page became interactive is applied instead.
+  const hydrated = useRef(false);
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+    if (!hydrated.current) {
+      hydrated.current = true;
+      if (names.some((name) => (field(name)?.value.trim() ?? '') !== (values[name] ?? ''))) {
+        apply();
+        return;
+      }
+    }
     for (const name of names) {
-      const el = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      const el = field(name);
       if (el && el !== document.activeElement) el.value = values[name] ?? '';
     }
   });

@@ -42,12 +42,11 @@ function resolveOrigin(params: Record<string, string>): { origin: SearchOrigin |
     const note = c.partial ? `Searching from ${label}, read from what you typed: street addresses are placed by their ZIP code, or by city when there is none.` : null;
     return { origin: { ...position, label, source: c.kind, note }, error: null };
   }
+  // One line of text, like the hint it replaces (nothing below it moves).
+  const shown = where.length > 28 ? `${where.slice(0, 27)}…` : where;
   return {
     origin: null,
-    error:
-      candidates.length === 0
-        ? `“${where}” does not read as a place. Type a 5-digit ZIP code, a city with its state (Dallas, TX) or an address ending in one of them.`
-        : `No US place is known as ${candidates.map((c) => `“${c.near}”`).join(' or ')}. Check the spelling, or try a ZIP code.`,
+    error: candidates.length === 0 ? `“${shown}” is not a ZIP code or a City, ST.` : `Unknown place “${candidates[0].near}”: check the spelling or try a ZIP code.`,
   };
 }
 
