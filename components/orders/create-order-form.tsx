@@ -167,7 +167,7 @@ function RadioCards<T extends string>({
               <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="accent-brand-600" />
               {o.label}
             </span>
-            <span className="mt-0.5 pl-5 text-xs text-slate-500 dark:text-slate-400">{o.hint}</span>
+            <span className="mt-0.5 pl-5 text-xs text-slate-600 dark:text-slate-300">{o.hint}</span>
           </label>
         ))}
       </div>

@@ -234,7 +234,16 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
           </label>
           <Input id="order-to" type="date" value={state.to} min={state.from || undefined} onChange={(e) => update({ to: e.target.value })} />
         </div>
-        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor="order-sort" className="text-xs font-medium text-slate-600 dark:text-slate-300">
+            Sort
+          </label>
+          <Select id="order-sort" value={state.sort} onChange={(e) => update({ sort: e.target.value === 'oldest' ? 'oldest' : 'newest', page: 1 })}>
+            <option value="newest">Newest first</option>
+            <option value="oldest">Oldest first</option>
+          </Select>
+        </div>
+        <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-3 lg:justify-end">
           {hasFilters(state) ? (
             <Button
               variant="ghost"
@@ -284,7 +293,7 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
                             title={sorted === 'desc' ? 'Newest first: select for oldest first' : 'Oldest first: select for newest first'}
                           >
                             <table.FlexRender header={header} />
-                            <span className="normal-case tracking-normal">{sorted === 'desc' ? '(newest first)' : '(oldest first)'}</span>
+                            <span className="sr-only">{sorted === 'desc' ? ', newest first' : ', oldest first'}</span>
                             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className={cn('h-4 w-4', sorted === 'asc' && 'rotate-180')}>
                               <path d="M10 14.5l-4.5-5h9l-4.5 5z" />
                             </svg>

@@ -60,6 +60,10 @@ const WORDS: Record<string, string> = {
   qnsQuantityNotSufficient: 'QNS: quantity not sufficient',
   failACTC: 'Fail (ACTC)',
   failTC: 'Fail (TC)',
+  ssnLast4: 'SSN (last 4)',
+  employeeId: 'Employee ID',
+  driversLicense: 'Driver’s license',
+  probableCause: 'Probable cause',
 };
 
 /** `fitForDuty` -> "Fit for duty"; keeps acronyms (`MRO`, `DOT`). */

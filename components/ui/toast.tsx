@@ -62,7 +62,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:items-end">
         {(['polite', 'assertive'] as const).map((live) => (
-          <div key={live} aria-live={live} role={live === 'assertive' ? 'alert' : 'status'} className="flex w-full flex-col items-center gap-2 sm:items-end">
+          <div key={live} aria-live={live} aria-relevant="additions" className="flex w-full flex-col items-center gap-2 sm:items-end">
             {toasts
               .filter((t) => (t.tone === 'error') === (live === 'assertive'))
               .map((t) => (

@@ -1,0 +1,49 @@
+/**
+ * Browser tests: Debian's Chromium (never a downloaded browser) against a production build started
+ * by scripts/e2e-server.ts on a fresh temporary database with the demo seed.
+ */
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const BASE_URL = `http://localhost:${PORT}`;
+const CHANGES = /(create-order|order-cancel|tokens)\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 1440, height: 900 },
+    timezoneId: 'UTC',
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  // Tests that change data (new orders, cancellations, tokens) run after the read-only ones, so
+  // that the lists and totals those check do not move under them.
+  projects: [
+    { name: 'read-only', testIgnore: CHANGES, use: { browserName: 'chromium' } },
+    { name: 'changes', testMatch: CHANGES, dependencies: ['read-only'], use: { browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/e2e-server.ts',
+    url: `${BASE_URL}/login`,
+    // The first start may build (1 to 3 minutes on 2 cores) and seeds a fresh database.
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import { screenshotAndAudit, signIn, USERS } from './helpers';
+
+test.describe('Sign-in and the shell', () => {
+  test('the login page signs in, shows the user, tenant and environment, and signs out', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Testing Orders' })).toBeVisible();
+    await screenshotAndAudit(page, 'login');
+
+    await page.getByLabel('E-mail').fill(USERS.admin);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'incorrect' })).toBeVisible();
+
+    await signIn(page, 'admin', { via: 'form' });
+    await expect(page.getByTestId('tenant-name')).toHaveText('Acme Logistics');
+    await expect(page.getByTestId('environment')).toHaveText(/staging/i);
+    await expect(page.getByTestId('user-role')).toHaveText('admin');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const item of ['Orders', 'New order', 'Clinics', 'Companies', 'Locations', 'Services', 'Packages', 'Agencies', 'Webhooks', 'API tokens'])
+      await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto('/orders');
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('each role sees the navigation its scopes allow', async ({ page }) => {
+    const expectations = {
+      manager: { visible: ['New order', 'Webhooks'], hidden: ['API tokens'] },
+      staff: { visible: ['Orders'], hidden: ['New order', 'Webhooks', 'API tokens'] },
+      viewer: { visible: ['Orders', 'Companies'], hidden: ['New order', 'Webhooks', 'API tokens'] },
+    } as const;
+    for (const [role, { visible, hidden }] of Object.entries(expectations)) {
+      await page.context().clearCookies();
+      await signIn(page, role as keyof typeof expectations);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const item of visible) await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+      for (const item of hidden) await expect(nav.getByRole('link', { name: item, exact: true })).toHaveCount(0);
+    }
+  });
+
+  test('dark mode applies before paint and persists', async ({ page }) => {
+    await signIn(page, 'manager');
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await screenshotAndAudit(page, 'orders-dark');
+    await page.getByRole('radio', { name: 'Light' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
+  test('another tenant cannot open an order of Acme', async ({ browser }) => {
+    const acme = await browser.newPage();
+    await signIn(acme, 'admin');
+    const { data } = await (await acme.request.get('/api/v2/orders?limit=1')).json();
+    await acme.close();
+
+    const northwind = await browser.newPage();
+    await signIn(northwind, 'northwindAdmin');
+    await expect(northwind.getByTestId('tenant-name')).toHaveText('Northwind Health');
+    const response = await northwind.goto(`/orders/${data[0].id}`);
+    expect(response?.status()).toBe(404);
+    expect((await northwind.request.get(`/api/v2/orders/${data[0].id}`)).status()).toBe(404);
+    await northwind.close();
+  });
+});

@@ -1,0 +1,82 @@
+/** Shared steps of the browser tests: sign-in per role, screenshots with an accessibility check. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'demo-password';
+
+export const USERS = {
+  admin: 'admin@acme.test',
+  manager: 'manager@acme.test',
+  staff: 'staff@acme.test',
+  viewer: 'viewer@acme.test',
+  northwindAdmin: 'admin@northwind.test',
+} as const;
+export type DemoUser = keyof typeof USERS;
+
+/**
+ * Signs in and opens `to` (default: the orders list). `via: 'form'` types into the login page;
+ * the default posts the same credentials form to next-auth directly (with its CSRF token), which
+ * is quicker and sets the same session cookie in the page's browser context.
+ */
+export async function signIn(page: Page, user: DemoUser, options: { via?: 'form' | 'api'; to?: string } = {}): Promise<void> {
+  const to = options.to ?? '/orders';
+  if (options.via === 'form') {
+    await page.goto(`/login?callbackUrl=${encodeURIComponent(to)}`);
+    await page.getByLabel('E-mail').fill(USERS[user]);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === to.split('?')[0]);
+  } else {
+    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+    const response = await page.request.post('/api/auth/callback/credentials', {
+      form: { csrfToken, email: USERS[user], password: PASSWORD, json: 'true' },
+    });
+    expect(response.ok()).toBeTruthy();
+    await page.goto(to);
+  }
+  await expect(page.getByTestId('user-name')).toBeVisible();
+}
+
+/**
+ * Saves a screenshot of the page into test-results/screenshots/ and runs axe-core on it:
+ * no serious or critical violation is allowed.
+ */
+export async function screenshotAndAudit(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')})`),
+    `accessibility violations on ${name}`,
+  ).toEqual([]);
+}
+
+interface OrderSummary {
+  id: string;
+  code: string;
+  status: string;
+  isFinal: boolean;
+  createdAt: string;
+  packages: Array<{ name: string }>;
+  services: Array<{ name: string; status: string; attributes: { category: string | null; type: string | null } | null; screenHistory: unknown[] }>;
+}
+
+/** Reads orders through the API with the page's session (the dashboard's own client path). */
+export async function apiOrders(request: APIRequestContext, query: Record<string, string | number> = {}) {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  const response = await request.get(`/api/v2/orders?${params}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { data: OrderSummary[]; total: number; page: number; limit: number };
+}
+
+/** The first order (newest first, scanning up to `pages` pages) that satisfies `test`. */
+export async function findOrder(request: APIRequestContext, query: Record<string, string | number>, test: (o: OrderSummary) => boolean, pages = 10) {
+  for (let page = 1; page <= pages; page++) {
+    const result = await apiOrders(request, { ...query, page, limit: 20 });
+    const found = result.data.find(test);
+    if (found) return found;
+    if (page * 20 >= result.total) break;
+  }
+  throw new Error(`No order matches in ${JSON.stringify(query)}`);
+}
