@@ -14,7 +14,7 @@ import type { Principal } from '@/lib/domain/context';
 import { verifyPassword } from '@/lib/domain/users/passwords';
 import { consume, limits } from '@/lib/http/rate-limit';
 import { persistentSecret } from '@/lib/secrets';
-import { allCompanyIds } from './tokens';
+import { linkedCompanyIds } from './tokens';
 import { ROLE_SCOPES, type Role } from './scopes';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -66,7 +66,7 @@ export async function principalForUser(db: Db, userId: string): Promise<(Princip
   const role = user.role as Role;
   return {
     tenantId: user.tenantId,
-    companyIds: user.allCompanies ? await allCompanyIds(db, user.tenantId) : user.companyIds,
+    companyIds: await linkedCompanyIds(db, user.tenantId, user.allCompanies, user.companyIds),
     scopes: new Set(ROLE_SCOPES[role] ?? []),
     actor: { type: 'user', id: user.id, email: user.email, name: user.name },
     role,

@@ -117,6 +117,20 @@ export async function allCompanyIds(db: Db, tenantId: string): Promise<string[]>
   return rows.map((r) => r.id);
 }
 
+/**
+ * The company ids a principal is linked to, resolved once at authentication: the tenant's
+ * non-deleted companies, all of them or those listed. Queries then filter by this list alone.
+ */
+export async function linkedCompanyIds(db: Db, tenantId: string, all: boolean, listed: readonly string[]): Promise<string[]> {
+  if (all) return allCompanyIds(db, tenantId);
+  if (listed.length === 0) return [];
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), inArray(companies.id, [...listed]), isNull(companies.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
 // A short cache keeps token lookups off the hot path (NOTES.md: Next costs ~1 ms per request;
 // our own work must stay below it). Revocation in this process clears it; elsewhere it ages out.
 const CACHE_MS = 5_000;
@@ -137,7 +151,7 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
   if (row && !row.revokedAt && (!row.expiresAt || row.expiresAt.getTime() > now)) {
     principal = {
       tenantId: row.tenantId,
-      companyIds: row.allCompanies ? await allCompanyIds(db, row.tenantId) : row.companyIds,
+      companyIds: await linkedCompanyIds(db, row.tenantId, row.allCompanies, row.companyIds),
       scopes: new Set(row.scopes.filter(isScope)),
       actor: { type: 'token', id: row.id, name: row.name },
     };

@@ -12,13 +12,12 @@ import { openIdentifierValue } from './identifiers';
 import type { ListOrdersQuery } from './schemas';
 import { serializeOrder, type OrderBundle } from './serialize';
 
-/** Orders of companies linked to the principal (deleted companies' orders are gone from view). */
+/**
+ * Orders of companies linked to the principal. `companyIds` is resolved at authentication to
+ * non-deleted companies only, so a deleted company's orders are gone from view.
+ */
 export function visibleOrder(p: Principal): SQL {
-  return and(
-    eq(orders.tenantId, p.tenantId),
-    inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']),
-    sql`not exists (select 1 from ${companies} c where c.id = ${orders.companyId} and c.deleted_at is not null)`,
-  )!;
+  return and(eq(orders.tenantId, p.tenantId), inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']))!;
 }
 
 /** Loads whole orders (every part of the representation) for the given ids, in the given order. */
@@ -139,7 +138,6 @@ async function totalOf(ctx: Ctx, q: ListOrdersQuery): Promise<number> {
         and(
           eq(orderCounters.tenantId, ctx.tenantId),
           inArray(orderCounters.companyId, companyIds),
-          sql`not exists (select 1 from ${companies} c where c.id = ${orderCounters.companyId} and c.deleted_at is not null)`,
           q.status ? inArray(orderCounters.status, q.status) : undefined,
         ),
       );
