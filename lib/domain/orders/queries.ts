@@ -20,7 +20,14 @@ export function visibleOrder(p: Principal): SQL {
   return and(eq(orders.tenantId, p.tenantId), inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']))!;
 }
 
-/** Loads whole orders (every part of the representation) for the given ids, in the given order. */
+type JsonRow = Record<string, unknown>;
+const date = (value: unknown) => new Date(value as string);
+
+/**
+ * Loads whole orders (every part of the representation) for the given ids, in the given order, in
+ * two queries whatever the page size: the orders with their references, packages and identifiers,
+ * then their services with lab and both histories aggregated as JSON in the database.
+ */
 export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderBundle[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -31,6 +38,14 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
       agency: { id: agencies.id, code: agencies.code },
       jobCategory: { id: jobCategories.id, name: jobCategories.name, agencyId: jobCategories.agencyId },
       clinic: clinics,
+      packages: sql<Array<{ id: string; name: string }>>`(
+        select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by op.position), '[]'::json)
+        from ${orderPackages} op join ${packages} p on p.id = op.package_id where op.order_id = ${orders.id})`,
+      identifiers: withIdentifiers
+        ? sql<JsonRow[]>`(
+            select coalesce(json_agg(json_build_object('type', i.type, 'value', i.value, 'issuingCountry', i.issuing_country, 'issuingState', i.issuing_state) order by i.position), '[]'::json)
+            from ${participantIdentifiers} i where i.order_id = ${orders.id})`
+        : sql<null>`null`,
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -39,51 +54,49 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
     .leftJoin(jobCategories, eq(jobCategories.id, orders.jobCategoryId))
     .leftJoin(clinics, eq(clinics.id, orders.clinicId))
     .where(inArray(orders.id, ids));
-  const pkgs = await db
-    .select({ orderId: orderPackages.orderId, id: packages.id, name: packages.name })
-    .from(orderPackages)
-    .innerJoin(packages, eq(packages.id, orderPackages.packageId))
-    .where(inArray(orderPackages.orderId, ids))
-    .orderBy(asc(orderPackages.position));
   const services = await db
-    .select({ service: orderServices, lab: vendors })
+    .select({
+      service: orderServices,
+      lab: vendors,
+      statusHistory: sql<JsonRow[]>`(
+        select coalesce(json_agg(json_build_object('status', h.status, 'groupType', h.group_type, 'occurredAt', h.occurred_at) order by h.occurred_at, h.id), '[]'::json)
+        from ${orderServiceStatusHistory} h where h.order_service_id = ${orderServices.id})`,
+      screenHistory: sql<JsonRow[]>`(
+        select coalesce(json_agg(json_build_object('type', h.type, 'occurredAt', h.occurred_at) order by h.occurred_at, h.id), '[]'::json)
+        from ${orderServiceScreenHistory} h where h.order_service_id = ${orderServices.id})`,
+    })
     .from(orderServices)
     .leftJoin(vendors, eq(vendors.id, orderServices.labId))
     .where(inArray(orderServices.orderId, ids))
-    .orderBy(asc(orderServices.position));
-  const serviceIds = services.map((s) => s.service.id);
-  const statusHistory = serviceIds.length
-    ? await db.select().from(orderServiceStatusHistory).where(inArray(orderServiceStatusHistory.orderServiceId, serviceIds))
-        .orderBy(asc(orderServiceStatusHistory.occurredAt), asc(orderServiceStatusHistory.id))
-    : [];
-  const screenHistory = serviceIds.length
-    ? await db.select().from(orderServiceScreenHistory).where(inArray(orderServiceScreenHistory.orderServiceId, serviceIds))
-        .orderBy(asc(orderServiceScreenHistory.occurredAt), asc(orderServiceScreenHistory.id))
-    : [];
-  const identifiers = withIdentifiers
-    ? await db.select().from(participantIdentifiers).where(inArray(participantIdentifiers.orderId, ids)).orderBy(asc(participantIdentifiers.position))
-    : [];
+    .orderBy(asc(orderServices.orderId), asc(orderServices.position));
 
   const byId = new Map(rows.map((r) => [r.order.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
     return [{
-      ...r,
+      order: r.order,
+      company: r.company,
+      location: r.location,
       agency: r.agency?.id ? r.agency : null,
       jobCategory: r.jobCategory?.id ? r.jobCategory : null,
       clinic: r.clinic?.id ? r.clinic : null,
-      packages: pkgs.filter((p) => p.orderId === id),
+      packages: r.packages,
       services: services
         .filter((s) => s.service.orderId === id)
         .map((s) => ({
           service: s.service,
           lab: s.lab?.id ? s.lab : null,
-          statusHistory: statusHistory.filter((h) => h.orderServiceId === s.service.id),
-          screenHistory: screenHistory.filter((h) => h.orderServiceId === s.service.id),
+          statusHistory: s.statusHistory.map((h) => ({ status: h.status as string, groupType: h.groupType as string, occurredAt: date(h.occurredAt) })),
+          screenHistory: s.screenHistory.map((h) => ({ type: h.type as string, occurredAt: date(h.occurredAt) })),
         })),
-      identifiers: withIdentifiers
-        ? identifiers.filter((i) => i.orderId === id).map((i) => ({ ...i, value: openIdentifierValue(i.value) }))
+      identifiers: r.identifiers
+        ? r.identifiers.map((i) => ({
+            type: i.type as string,
+            value: openIdentifierValue(i.value as string),
+            issuingCountry: (i.issuingCountry as string | null) ?? null,
+            issuingState: (i.issuingState as string | null) ?? null,
+          }))
         : null,
     }];
   });
