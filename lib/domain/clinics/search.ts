@@ -9,21 +9,24 @@
  *   origin are read (O(log n + k));
  * - `earth_point <-> origin` (cube Euclidean distance, i.e. the chord, monotonic in the great-circle
  *   distance) is the index order: a KNN scan hands rows over nearest first, so LIMIT stops early;
- * - `sec_to_gc(chord) <= r` is the exact check (the box holds points up to ~1.7 r away);
+ * - `chord <= gc_to_sec(r)` is the exact check (the box holds points up to ~1.7 r away), the same as
+ *   `earth_distance(origin, earth_point) <= r`;
  * - miles = sec_to_gc(chord) / 1609.344, the same value as `earth_distance(origin, earth_point)`
  *   (radius `earth()` = 6378168 m; within 0.12% of `distanceMiles`, which uses 3958.76 mi).
  * Service filters are correlated counts on clinic_services (primary key (clinic_id, service_id)).
+ * `services` of each clinic: the services the token can order (as `orderableServicesOfClinics`),
+ * gathered by the page query itself.
  */
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { clinics, packages, services } from '@/lib/db/schema';
+import { clinics, packages } from '@/lib/db/schema';
 import { orderablePackage, orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter, type Page } from '@/lib/domain/pagination';
 import { servicesOfPackages } from '@/lib/domain/packages';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
-import { orderableServicesOfClinics, serializeClinic, type Clinic } from './index';
+import { serializeClinic, type Clinic } from './index';
 
 export const DEFAULT_RADIUS_MILES = 25;
 export const MAX_RADIUS_MILES = 500;
@@ -83,6 +86,8 @@ export type SearchClinicsQuery = z.output<typeof SearchClinicsQuery>;
 
 /** `clinics.earth_point` (not in the drizzle schema: see migration 0001). */
 const earthPoint = sql.raw('"clinics"."earth_point"');
+/** Qualified: drizzle renders `clinics.id` as a bare "id", which a subquery would take for its own. */
+const clinicId = sql.raw('"clinics"."id"');
 const origin = (p: Position) => sql`ll_to_earth(${p.lat}::float8, ${p.long}::float8)`;
 
 /** The SQL pieces of a position search: index condition, exact check, order, distance in miles. */
@@ -91,61 +96,80 @@ export function nearSql(p: Position, radiusMiles: number) {
   const meters = radiusMiles * METERS_PER_MILE;
   const chord = sql`(${earthPoint} <-> ${o}::cube)`;
   return {
-    within: sql`earth_box(${o}, ${meters}::float8) @> ${earthPoint} and sec_to_gc(${chord}) <= ${meters}::float8`,
+    // The exact check compares chords: gc_to_sec(constant) is folded at planning, where
+    // sec_to_gc(chord) <= r would call an SQL function for every candidate.
+    within: sql`earth_box(${o}, ${meters}::float8) @> ${earthPoint} and ${chord} <= gc_to_sec(${meters}::float8)`,
     order: chord,
     miles: sql<number>`sec_to_gc(${chord}) / ${METERS_PER_MILE}::float8`,
   };
 }
 
-/** Clinics offering every one of `serviceIds` (distinct ids). */
-function offersAll(serviceIds: readonly string[]): SQL {
+/**
+ * Clinics offering every one of `serviceIds` (distinct ids) among the services the token can
+ * order: a service the token cannot order is offered by no clinic as far as the token sees (2.10).
+ */
+function offersAll(ctx: Ctx, serviceIds: readonly string[]): SQL {
   const list = sql.join(serviceIds.map((id) => sql`${id}`), sql`, `);
-  return sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinics.id} and cs.service_id in (${list})) = ${serviceIds.length}`;
+  return sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id in (${list}) and cs.service_id in ${orderableServiceIds(ctx)}) = ${serviceIds.length}`;
 }
 
-/** The services the clinic must offer: `serviceIds` and the package's; null when no clinic can match. */
-async function requiredServices(ctx: Ctx, q: SearchClinicsQuery): Promise<string[] | null> {
-  const required = new Set(q.serviceIds ?? []);
-  if (q.packageId !== undefined) {
-    const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(and(orderablePackage(ctx), eq(packages.id, q.packageId)));
-    if (!pkg) throw new DomainError('invalidValue', 'Query parameter "packageId" is not a package this token can order.', { pointer: '/packageId' });
-    for (const s of await servicesOfPackages(ctx, [q.packageId])) required.add(s.id);
-  }
-  if (q.serviceIds?.length) {
-    // A service the token cannot order is offered by no clinic as far as the token can see (spec 2.10).
-    const visible = await ctx.db
-      .select({ id: services.id })
-      .from(services)
-      .where(and(eq(services.tenantId, ctx.tenantId), inArray(services.id, q.serviceIds), inArray(services.id, orderableServiceIds(ctx))));
-    if (visible.length < q.serviceIds.length) return null;
-  }
-  return [...required];
+/**
+ * The services of the clinic the token can order, by name (as `orderableServicesOfClinics`), as
+ * JSON in the page query itself: PostgreSQL evaluates this subquery after the LIMIT, for the rows of
+ * the page only, each through the clinic's few clinic_services rows (primary key prefix).
+ */
+function servicesJson(ctx: Ctx) {
+  return sql<ServiceEntryRow[]>`(select coalesce(json_agg(json_build_object('clinicId', cs.clinic_id, 'id', s.id, 'name', s.name, 'type', s.type) order by s.name, s.id), '[]'::json)
+    from clinic_services cs join services s on s.id = cs.service_id
+    where cs.clinic_id = ${clinicId} and cs.service_id in ${orderableServiceIds(ctx)})`;
+}
+type ServiceEntryRow = { clinicId: string; id: string; name: string; type: string };
+
+/** The services of the package, which must be one the token can order (400 otherwise). */
+async function packageServiceIds(ctx: Ctx, packageId: string): Promise<string[]> {
+  const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(and(orderablePackage(ctx), eq(packages.id, packageId)));
+  if (!pkg) throw new DomainError('invalidValue', 'Query parameter "packageId" is not a package this token can order.', { pointer: '/packageId' });
+  return (await servicesOfPackages(ctx, [packageId])).map((s) => s.id);
 }
 
+/**
+ * One query per search in the common case: the page, its clinics' services and, with a position,
+ * the exact total (`count(*) over ()`: the candidates in the radius box are all read anyway). Without
+ * a position the page walks the (tenant_id, name, id) index and the total is a separate count, in
+ * parallel; so is the total of a page past the end (no row to carry it).
+ */
 export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
-  const required = await requiredServices(ctx, q);
-  if (required === null) return page([], 0, q);
+  // The clinic offers every one of `serviceIds` and of the package's services.
+  const required = [...new Set([...(q.serviceIds ?? []), ...(q.packageId !== undefined ? await packageServiceIds(ctx, q.packageId) : [])])];
   const near = q.position ? nearSql(q.position, q.radius) : null;
   const where = and(
     eq(clinics.tenantId, ctx.tenantId),
     eq(clinics.isActive, q.isActive),
     q.name !== undefined ? ilike(clinics.name, likePattern(q.name)) : undefined,
-    required.length ? offersAll(required) : undefined,
+    required.length ? offersAll(ctx, required) : undefined,
     near?.within,
   );
-  const select = ctx.db
-    .select({ clinic: clinics, miles: near ? near.miles : sql<null>`null` })
+  const countAll = () => ctx.db.select({ total: count() }).from(clinics).where(where).then(([r]) => Number(r.total));
+  const pageQuery = ctx.db
+    .select({
+      clinic: clinics,
+      miles: near ? near.miles : sql<null>`null`,
+      total: near ? sql<number>`count(*) over ()` : sql<null>`null`,
+      services: servicesJson(ctx),
+    })
     .from(clinics)
     .where(where)
     .orderBy(...(near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)]))
     .limit(q.limit)
     .offset(offsetOf(q));
-  const [rows, [{ total }]] = await Promise.all([select, ctx.db.select({ total: count() }).from(clinics).where(where)]);
-  const offered = await orderableServicesOfClinics(ctx, rows.map((r) => r.clinic.id));
-  const byClinic = new Map<string, typeof offered>();
-  for (const s of offered) byClinic.set(s.clinicId, [...(byClinic.get(s.clinicId) ?? []), s]);
-  const data = rows.map(({ clinic, miles }) =>
-    serializeClinic(clinic, byClinic.get(clinic.id) ?? [], near ? Math.round(Number(miles) * 10) / 10 : undefined),
-  );
+  let rows: Awaited<typeof pageQuery>;
+  let total: number;
+  if (near) {
+    rows = await pageQuery;
+    total = rows.length ? Number(rows[0].total) : offsetOf(q) === 0 ? 0 : await countAll();
+  } else {
+    [rows, total] = await Promise.all([pageQuery, countAll()]);
+  }
+  const data = rows.map(({ clinic, miles, services }) => serializeClinic(clinic, services, near ? Math.round(Number(miles) * 10) / 10 : undefined));
   return page(data, total, q);
 }
