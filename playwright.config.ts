@@ -7,10 +7,13 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
 const CHANGES = /(create-order|order-cancel|tokens)\.spec\.ts$/;
+// Each run keeps its failure artifacts in its own folder: a run that starts beside another (two
+// people on one checkout) clears only its own. Workers inherit the id from the runner's env.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/artifacts',
+  outputDir: `test-results/artifacts/${process.env.E2E_RUN_ID}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -43,6 +43,7 @@ export async function signIn(page: Page, user: DemoUser, options: { via?: 'form'
  */
 export async function screenshotAndAudit(page: Page, name: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

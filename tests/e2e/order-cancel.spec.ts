@@ -47,3 +47,42 @@ test.describe('Cancelling an order', () => {
     await expect(dialog.getByRole('alert')).toContainText('only background-check services');
   });
 });
+
+test.describe('Webhook deliveries of an order', () => {
+  test('a cancellation sends order.updated to the callback; an admin redelivers it', async ({ page, baseURL }) => {
+    await signIn(page, 'admin');
+    // An order created through the API with a callback URL (private URLs are allowed in this test server).
+    const location = (await (await page.request.get('/api/v2/locations?name=Dallas%20Terminal')).json()).data[0];
+    const pkg = (await (await page.request.get(`/api/v2/packages?locationId=${location.id}&name=Non-DOT%2010-Panel`)).json()).data[0];
+    const created = await page.request.post('/api/v2/orders', {
+      headers: { Origin: baseURL! },
+      data: {
+        deliveryMethods: [{ type: 'none' }],
+        location: { id: location.id },
+        package: { id: pkg.id },
+        participant: { firstName: 'Webhook', lastName: `Receiver-${Date.now()}` },
+        requester: { email: 'admin@acme.test' },
+        settings: {},
+        testReason: 'random',
+        callback: { url: `${baseURL}/api/v2/openapi.json` },
+      },
+    });
+    expect(created.status()).toBe(201);
+    const order = await created.json();
+
+    await page.goto(`/orders/${order.id}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled');
+
+    const deliveries = page.getByTestId('webhook-deliveries');
+    await expect(deliveries.getByRole('listitem')).toHaveCount(1);
+    await expect(deliveries).toContainText(`${baseURL}/api/v2/openapi.json`);
+    // The receiver answers 405 to a POST, so the delivery is retried; an admin can send it again now.
+    await expect(deliveries).toContainText(/attempt/);
+    await deliveries.getByRole('button', { name: /Redeliver/ }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Redelivery queued' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('audit-trail')).toContainText('Webhook redelivered');
+  });
+});
