@@ -28,7 +28,7 @@ const date = (value: unknown) => new Date(value as string);
  * two queries whatever the page size: the orders with their references, packages and identifiers,
  * then their services with lab and both histories aggregated as JSON in the database.
  */
-export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderBundle[]> {
+export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean, access?: SQL): Promise<OrderBundle[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({
@@ -53,7 +53,8 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
     .leftJoin(agencies, eq(agencies.id, orders.agencyId))
     .leftJoin(jobCategories, eq(jobCategories.id, orders.jobCategoryId))
     .leftJoin(clinics, eq(clinics.id, orders.clinicId))
-    .where(inArray(orders.id, ids));
+    .where(and(inArray(orders.id, ids), access));
+  if (rows.length === 0) return [];
   const services = await db
     .select({
       service: orderServices,
@@ -67,7 +68,7 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
     })
     .from(orderServices)
     .leftJoin(vendors, eq(vendors.id, orderServices.labId))
-    .where(inArray(orderServices.orderId, ids))
+    .where(inArray(orderServices.orderId, rows.map((r) => r.order.id)))
     .orderBy(asc(orderServices.orderId), asc(orderServices.position));
 
   const byId = new Map(rows.map((r) => [r.order.id, r]));
@@ -105,9 +106,8 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
 /** The Order as the principal may see it; 404 for an order outside its access. */
 export async function getOrder(ctx: Ctx, id: string, options: { identifiers?: boolean } = {}) {
   const withIdentifiers = options.identifiers ?? ctx.scopes.has('order.participant.read');
-  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(and(visibleOrder(ctx), eq(orders.id, id)));
-  if (!row) throw notFound('Order');
-  const [bundle] = await loadOrderBundles(ctx.db, [row.id], withIdentifiers);
+  const [bundle] = await loadOrderBundles(ctx.db, [id], withIdentifiers, visibleOrder(ctx));
+  if (!bundle) throw notFound('Order');
   return serializeOrder(bundle, { identifiers: withIdentifiers });
 }
 
