@@ -65,7 +65,11 @@ function cleanUp() {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    if (child.exitCode === null) child.kill(signal);
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    else {
+      cleanUp();
+      process.exit(0);
+    }
   });
 }
 child.on('exit', (code, signal) => {
