@@ -79,8 +79,8 @@ export default function ClinicMap(props: ClinicMapProps) {
         )}
         {origin && radiusMiles && (
           <>
-            <Circle center={[origin.lat, origin.long]} radius={radiusMiles * METERS_PER_MILE} interactive={false} pathOptions={{ className: 'search-radius', weight: 1.5 }} />
-            <CircleMarker center={[origin.lat, origin.long]} radius={6} interactive={false} pathOptions={{ className: 'search-origin', weight: 2.5, fillOpacity: 1 }} />
+            <Circle center={[origin.lat, origin.long]} radius={radiusMiles * METERS_PER_MILE} interactive={false} className="search-radius" weight={1.5} />
+            <CircleMarker center={[origin.lat, origin.long]} radius={6} interactive={false} className="search-origin" weight={2.5} fillOpacity={1} />
           </>
         )}
         <FitToSearch origin={origin} radiusMiles={radiusMiles} />
