@@ -233,7 +233,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
             <span className="text-sm font-medium text-slate-700 dark:text-slate-200" id={`${ids}-services-label`}>
               Services offered
             </span>
-            <ServicePicker id={`${ids}-services`} services={props.services} value={controls.serviceIds} onChange={(serviceIds) => changeFilter({ serviceIds })} />
+            <ServicePicker id={`${ids}-services`} labelledBy={`${ids}-services-label`} services={props.services} value={controls.serviceIds} onChange={(serviceIds) => changeFilter({ serviceIds })} />
           </div>
         </div>
         {geo.state === 'error' && (
@@ -327,7 +327,10 @@ export function ClinicFinder(props: ClinicFinderProps) {
           )}
         </section>
 
-        <section aria-label="Map of clinics" className="order-1 h-80 overflow-hidden rounded-xl border border-slate-200 shadow-sm sm:h-96 lg:order-2 lg:h-[calc(100vh-19rem)] lg:min-h-[30rem] dark:border-slate-800">
+        <section aria-label="Map of clinics" aria-describedby={`${ids}-map-help`} className="order-1 h-80 overflow-hidden rounded-xl border border-slate-200 shadow-sm sm:h-96 lg:order-2 lg:h-[calc(100vh-19rem)] lg:min-h-[30rem] dark:border-slate-800">
+          <p id={`${ids}-map-help`} className="sr-only">
+            Each clinic is a numbered pin, as in the list. Tab moves between pins and groups of pins; Enter opens a clinic or zooms into a group; Escape closes a clinic. With the map itself focused, arrow keys move it and plus and minus zoom.
+          </p>
           <ClinicMap
             clinics={ranked}
             origin={origin}

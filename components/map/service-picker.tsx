@@ -12,7 +12,7 @@ export interface ServiceOption {
   type: string;
 }
 
-export function ServicePicker({ services, value, onChange, id }: { services: ServiceOption[]; value: string[]; onChange(ids: string[]): void; id: string }) {
+export function ServicePicker({ services, value, onChange, id, labelledBy }: { services: ServiceOption[]; value: string[]; onChange(ids: string[]): void; id: string; labelledBy: string }) {
   const ref = useRef<HTMLDetailsElement>(null);
   const [filter, setFilter] = useState('');
   const uid = useId();
@@ -41,10 +41,12 @@ export function ServicePicker({ services, value, onChange, id }: { services: Ser
     >
       <summary
         id={id}
-        aria-label={`Services: ${summary}`}
+        aria-labelledby={`${labelledBy} ${id}-value`}
         className="flex h-9 cursor-pointer list-none items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden"
       >
-        <span className="truncate">{summary}</span>
+        <span id={`${id}-value`} className="truncate">
+          {summary}
+        </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-180">
           <path fillRule="evenodd" d="M5.2 7.2a.75.75 0 011.06 0L10 10.94l3.74-3.74a.75.75 0 111.06 1.06l-4.27 4.27a.75.75 0 01-1.06 0L5.2 8.26a.75.75 0 010-1.06z" clipRule="evenodd" />
         </svg>
