@@ -1,0 +1,478 @@
+/**
+ * `npm run bench:api [-- --engines postgres,pglite] [--duration 8] [--connections 1,10] [--no-profile]`
+ *
+ * Load benchmark of the public API (issue 7, point 7) with autocannon, over loopback, against a
+ * production build served by `next start`, on a database of 1,000,000 orders and 100,000 clinics:
+ * - PostgreSQL: the scratch database `bench_api` on the server of BENCH_PG_URL / DATABASE_URL
+ *   (default postgres://postgres@127.0.0.1:5432/postgres), created when missing;
+ * - PGlite: the scratch data dir /tmp/dto-bench-api/pglite (BENCH_DATA_DIR).
+ * Both are filled by `npm run db:generate -- --clinics 100000 --orders 1000000` when they hold
+ * fewer rows, and reused as they are otherwise. The build is made only when `.next` is missing or
+ * older than the sources (never deleted: others use it).
+ *
+ * Scenarios, each at every connection count for a bounded duration: get order, list orders (first
+ * page, a status-filtered page, page 500), create order, clinic search; and two references in the
+ * same run: Next.js's own constant-JSON answer (the 404 envelope of an unknown /api/v2 path, served
+ * by app/api/v2/[...path]/route.ts: no database, no auth) and the get-order SQL served by a bare
+ * `node:http` + `pg` server (scripts/bench/bare-server.ts, PostgreSQL only). The list `total`s are
+ * compared with exact `count(*)`s. Then (unless --no-profile) the server runs again under
+ * `node --cpu-prof` for get order + list first page and the top self-time functions are printed.
+ *
+ * Results: a markdown summary on stdout and JSON in /tmp/dto-bench-api/results-<engine>.json.
+ * The machine is shared and noisy: compare ratios within one run, never put a timing in a test.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+
+const root = path.resolve(import.meta.dirname, '..');
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const workDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-api');
+const ORDERS = 1_000_000;
+const CLINICS = 100_000;
+
+// ---------------------------------------------------------------------------------------------
+// Options
+// ---------------------------------------------------------------------------------------------
+
+function options() {
+  const args = process.argv.slice(2);
+  const value = (name: string) => {
+    const i = args.indexOf(`--${name}`);
+    return i === -1 ? undefined : args[i + 1];
+  };
+  return {
+    engines: (value('engines') ?? 'postgres').split(',') as Array<'postgres' | 'pglite'>,
+    duration: Number(value('duration') ?? 8),
+    connections: (value('connections') ?? '1,10').split(',').map(Number),
+    profile: !args.includes('--no-profile'),
+    only: value('only')?.split(','),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
+}
+function ensureBuild() {
+  let built = 0;
+  try {
+    built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
+  } catch {
+    /* missing */
+  }
+  const stale = !built || SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
+  if (!stale) return console.log(`build: .next is up to date (BUILD_ID ${fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8').trim()})`);
+  console.log('build: next build (missing or older than the sources)');
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+  if (result.status !== 0) throw new Error('next build failed');
+}
+
+async function waitFor(url: string, child: ChildProcess, accept: (status: number) => boolean, what: string) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (accept(response.status)) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(300);
+  }
+  throw new Error(`${what} did not answer within 3 minutes`);
+}
+
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
+async function startNext(env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
+  const port = await freePort();
+  const log = fs.openSync(path.join(workDir, `next-${port}.log`), 'w');
+  const child = spawn(process.execPath, [...nodeArgs, nextBin, 'start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', log, log] });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/v2/agencies`, child, (s) => s === 401, 'next start');
+  return { child, base };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+// ---------------------------------------------------------------------------------------------
+
+interface Engine {
+  name: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  url?: string;
+  dataDir: string;
+}
+
+function postgresEngine(): Engine {
+  const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = process.env.BENCH_PG_DB ?? 'bench_api';
+  const args = ['-h', base.hostname || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
+  const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
+  const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
+  if (exists.stdout.trim() !== '1') {
+    const created = spawnSync('createdb', [...args, name], { env, encoding: 'utf8' });
+    if (created.status !== 0) throw new Error(`createdb ${name}: ${created.stderr}`);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dataDir = path.join(workDir, 'postgres-secrets');
+  return { name: 'postgres', url: url.toString(), dataDir, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
+}
+
+function pgliteEngine(): Engine {
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, 'pglite-data');
+  return { name: 'pglite', dataDir, env: { DATABASE_URL: '', DATA_DIR: dataDir } };
+}
+
+async function openEngine(engine: Engine) {
+  const { openDatabase, migrateDatabase } = await import('@/lib/db/client');
+  const database = await openDatabase(engine.url ? { url: engine.url, maxConnections: 2 } : { dataDir: path.join(engine.dataDir, 'pglite') });
+  await migrateDatabase(database);
+  return database;
+}
+
+async function counts(engine: Engine) {
+  const { rowsOf } = await import('@/lib/db/client');
+  const database = await openEngine(engine);
+  try {
+    const [row] = rowsOf<{ orders: number; clinics: number }>(
+      await database.db.execute(sql`select (select count(*) from orders)::int as orders, (select count(*) from clinics)::int as clinics`),
+    );
+    return row;
+  } finally {
+    await database.close();
+  }
+}
+
+async function ensureData(engine: Engine) {
+  const before = await counts(engine);
+  console.log(`data (${engine.name}): ${before.orders} orders, ${before.clinics} clinics`);
+  if (before.orders >= ORDERS && before.clinics >= CLINICS) return before;
+  console.log(`data (${engine.name}): npm run db:generate -- --clinics ${CLINICS} --orders ${ORDERS} (minutes)`);
+  const result = spawnSync('npx', ['tsx', 'scripts/generate-data.ts', '--clinics', String(CLINICS), '--orders', String(ORDERS)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...engine.env, APP_ENV: 'staging' },
+  });
+  if (result.status !== 0) throw new Error('db:generate failed');
+  return counts(engine);
+}
+
+interface Fixtures {
+  token: string;
+  orderId: string;
+  locationId: string;
+  packageId: string;
+  tenantId: string;
+  companyIds: string[];
+  exact: { all: number; cancelled: number };
+}
+
+async function fixtures(engine: Engine): Promise<Fixtures> {
+  const { rowsOf } = await import('@/lib/db/client');
+  const { DEMO } = await import('@/lib/db/seed');
+  const { createToken, allCompanyIds } = await import('@/lib/auth/tokens');
+  const database = await openEngine(engine);
+  try {
+    const db = database.db;
+    const tenantId = DEMO.tenants.acme.id;
+    const created = await createToken(db, { tenantId, name: 'bench-api', scopes: 'all', companyIds: 'all' });
+    const companyIds = await allCompanyIds(db, tenantId);
+    // A generated order in the middle of the data set (no participant identifiers).
+    const [order] = rowsOf<{ id: string }>(
+      await db.execute(sql`select id from orders where tenant_id = ${tenantId} and id like '5ca1eda7-%' order by id offset 250000 limit 1`),
+    );
+    const [exact] = rowsOf<{ all: number; cancelled: number }>(
+      // Over the token's companies: orders of deleted companies are out of every view.
+      await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'cancelled')::int as cancelled from orders
+        where tenant_id = ${tenantId} and company_id in (${sql.join(companyIds.map((id) => sql`${id}`), sql`, `)})`),
+    );
+    return {
+      token: created.token,
+      orderId: order.id,
+      locationId: DEMO.acme.locations.primary,
+      packageId: DEMO.acme.packages.nonDot,
+      tenantId,
+      companyIds,
+      exact,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios
+// ---------------------------------------------------------------------------------------------
+
+interface Scenario {
+  id: string;
+  title: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  body?: string;
+  auth?: boolean;
+  /** Served by the bare server instead of Next. */
+  bare?: boolean;
+  /** Counted as a read for the p99 target. */
+  read?: boolean;
+}
+
+function scenarios(f: Fixtures): Scenario[] {
+  const createBody = JSON.stringify({
+    deliveryMethods: [{ type: 'none' }],
+    location: { id: f.locationId },
+    package: { id: f.packageId },
+    participant: { firstName: 'Bench', lastName: 'Load', birthDate: '1990-01-15' },
+    requester: { email: 'manager@acme.test' },
+    settings: {},
+    testReason: 'preEmployment',
+    orderMatching: { enabled: false },
+  });
+  return [
+    { id: 'constant', title: 'reference: Next constant JSON (404 envelope of /api/v2/__bench)', path: '/api/v2/__bench' },
+    { id: 'bare', title: 'reference: bare node:http + pg, get-order SQL', path: `/orders/${f.orderId}`, bare: true, read: true },
+    { id: 'getOrder', title: 'get order', path: `/api/v2/orders/${f.orderId}`, auth: true, read: true },
+    { id: 'listFirst', title: 'list orders, first page', path: '/api/v2/orders', auth: true, read: true },
+    { id: 'listStatus', title: 'list orders, status=cancelled', path: '/api/v2/orders?status=cancelled', auth: true, read: true },
+    { id: 'listPage500', title: 'list orders, page 500', path: '/api/v2/orders?page=500', auth: true, read: true },
+    { id: 'createOrder', title: 'create order', path: '/api/v2/orders', method: 'POST', body: createBody, auth: true },
+    { id: 'clinicSearch', title: 'clinic search near=75201 (Dallas), 25 mi', path: '/api/v2/clinics?near=75201', auth: true, read: true },
+  ];
+}
+
+interface Measured {
+  scenario: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function measure(base: string, s: Scenario, token: string, connections: number, duration: number): Promise<Measured> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (s.auth) headers.authorization = `Bearer ${token}`;
+  const url = `${base}${s.path}`;
+  // Warm-up: a few sequential requests (JIT, caches, prepared statements).
+  for (let i = 0; i < 20; i++) await (await fetch(url, { method: s.method ?? 'GET', headers, body: s.body })).arrayBuffer();
+  const r = await autocannon({ url, connections, duration, method: s.method ?? 'GET', headers, body: s.body, timeout: 30 });
+  // The constant reference answers 404 by design; every other scenario must answer 2xx.
+  const non2xx = s.id === 'constant' ? r.non2xx - (r.statusCodeStats?.['404']?.count ?? 0) : r.non2xx;
+  return { scenario: s.id, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx, errors: r.errors + r.timeouts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Profile
+// ---------------------------------------------------------------------------------------------
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+function category(url: string, fn: string): string {
+  if (!url) return fn.startsWith('(') ? fn : 'native/V8';
+  if (url.startsWith('node:')) return 'node core';
+  if (/node_modules\/next\//.test(url)) return 'next';
+  if (/react-dom|react-server|scheduler/.test(url)) return 'react';
+  if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(url)) return 'pg driver';
+  if (/drizzle-orm/.test(url)) return 'drizzle';
+  if (/zod/.test(url)) return 'zod';
+  if (/pglite/.test(url)) return 'pglite';
+  if (/\.next\/server/.test(url)) return 'app code (.next/server)';
+  return 'other';
+}
+
+function summarizeProfile(file: string, top = 25) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
+  const totalHits = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);
+  const byFunction = new Map<string, number>();
+  const byCategory = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const hits = n.hitCount ?? 0;
+    if (!hits) continue;
+    const { functionName, url, lineNumber } = n.callFrame;
+    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\.next\//, '.next/')}:${lineNumber + 1}` : '';
+    const key = `${functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(key, (byFunction.get(key) ?? 0) + hits);
+    const cat = category(url, functionName);
+    byCategory.set(cat, (byCategory.get(cat) ?? 0) + hits);
+  }
+  const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1)}%`;
+  const idle = byCategory.get('(idle)') ?? 0;
+  return {
+    seconds: (profile.endTime - profile.startTime) / 1e6,
+    busyShare: pct(totalHits - idle),
+    categories: [...byCategory].sort((a, b) => b[1] - a[1]).map(([k, h]) => ({ category: k, share: pct(h) })),
+    functions: [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, h]) => ({ fn: k, share: pct(h) })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run
+// ---------------------------------------------------------------------------------------------
+
+async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
+  const data = await ensureData(engine);
+  const f = await fixtures(engine);
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...engine.env,
+    NODE_ENV: 'production',
+    APP_ENV: 'staging',
+    SANDBOX: 'off',
+    // The limits stay on (their store is part of every request) but high enough never to answer 429.
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  };
+  if (!engine.url) delete serverEnv.DATABASE_URL;
+  fs.mkdirSync(engine.dataDir, { recursive: true });
+
+  const all = scenarios(f).filter((s) => (!s.bare || engine.url) && (!opts.only || opts.only.includes(s.id)));
+  const results: Measured[] = [];
+  const totals: Record<string, { api: number; exact: number }> = {};
+
+  let bare: ChildProcess | undefined;
+  let bareBase = '';
+  if (engine.url && all.some((s) => s.bare)) {
+    const port = await freePort();
+    bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/bare-server.ts')], {
+      cwd: root,
+      stdio: 'ignore',
+      env: { ...process.env, BARE_DATABASE_URL: engine.url, BARE_PORT: String(port), BARE_TENANT_ID: f.tenantId, BARE_COMPANY_IDS: f.companyIds.join(',') },
+    });
+    bareBase = `http://127.0.0.1:${port}`;
+    await waitFor(`${bareBase}/orders/${f.orderId}`, bare, (s) => s === 200, 'bare server');
+  }
+
+  const { child, base } = await startNext(serverEnv);
+  try {
+    // Exact totals: the API's `total` against count(*).
+    const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { authorization: `Bearer ${f.token}` } })).json()) as { total: number };
+    totals.all = { api: (await get('/api/v2/orders')).total, exact: f.exact.all };
+    totals.cancelled = { api: (await get('/api/v2/orders?status=cancelled')).total, exact: f.exact.cancelled };
+    totals.page500 = { api: (await get('/api/v2/orders?page=500')).total, exact: f.exact.all };
+
+    for (const s of all) {
+      for (const connections of opts.connections) {
+        const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration);
+        results.push(m);
+        console.log(
+          `${engine.name} ${s.id.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+            `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
+        );
+      }
+    }
+  } finally {
+    await stop(child);
+    if (bare) await stop(bare);
+  }
+
+  let profile: ReturnType<typeof summarizeProfile> | undefined;
+  if (opts.profile) {
+    const dir = fs.mkdtempSync(path.join(workDir, `prof-${engine.name}-`));
+    const { child: profiled, base: pbase } = await startNext(serverEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    try {
+      const byId = new Map(scenarios(f).map((s) => [s.id, s]));
+      for (const id of ['getOrder', 'listFirst']) await measure(pbase, byId.get(id)!, f.token, 10, opts.duration);
+    } finally {
+      await stop(profiled, 'SIGINT');
+    }
+    const file = fs.readdirSync(dir).find((n) => n.endsWith('.cpuprofile'));
+    if (file) profile = summarizeProfile(path.join(dir, file));
+    else console.log(`profile: no .cpuprofile written in ${dir}`);
+  }
+
+  const out = { engine: engine.name, machine: machine(), data, duration: opts.duration, totals, results, profile, at: new Date().toISOString() };
+  fs.writeFileSync(path.join(workDir, `results-${engine.name}.json`), JSON.stringify(out, null, 2));
+  return out;
+}
+
+function machine() {
+  return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
+}
+
+function report(out: Awaited<ReturnType<typeof runEngine>>) {
+  const lines: string[] = [];
+  const constant = (c: number) => out.results.find((r) => r.scenario === 'constant' && r.connections === c)?.rps;
+  lines.push(`### ${out.engine} (${out.data.orders.toLocaleString('en-US')} orders, ${out.data.clinics.toLocaleString('en-US')} clinics), ${out.duration} s per cell`, '');
+  lines.push('| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON | non-2xx |', '| - | - | - | - | - | - | - |');
+  for (const r of out.results) {
+    const ref = constant(r.connections);
+    lines.push(`| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ref ? `${((100 * r.rps) / ref).toFixed(0)}%` : ''} | ${r.non2xx + r.errors} |`);
+  }
+  lines.push('', 'Totals (API `total` vs `count(*)`): ' + Object.entries(out.totals).map(([k, v]) => `${k} ${v.api} / ${v.exact}${v.api === v.exact ? ' exact' : ' DIFFERENT'}`).join('; '));
+  if (out.profile) {
+    lines.push('', `Profile (${out.profile.seconds.toFixed(0)} s, get order + list first page at 10 connections; busy ${out.profile.busyShare}):`);
+    lines.push('', 'By category: ' + out.profile.categories.map((c) => `${c.category} ${c.share}`).join(', '));
+    lines.push('', 'Top self time:', ...out.profile.functions.map((f) => `- ${f.share} ${f.fn}`));
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const opts = options();
+  fs.mkdirSync(workDir, { recursive: true });
+  ensureBuild();
+  console.log(`machine: ${JSON.stringify(machine())}`);
+  for (const name of opts.engines) {
+    const engine = name === 'pglite' ? pgliteEngine() : postgresEngine();
+    const out = await runEngine(engine, opts);
+    console.log(`\n${report(out)}\n`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
