@@ -38,10 +38,17 @@ function buildIsStale(): boolean {
   }
 }
 
-if (buildIsStale()) {
+// Another `next build` of this checkout (Next.js holds .next/lock) makes ours stop at once: wait for
+// it, then build only if the sources are still newer than its result.
+for (let attempt = 1; buildIsStale(); attempt++) {
   console.log('[e2e-server] next build (the build is missing or older than the sources)');
+  const started = Date.now();
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  if (build.status === 0) break;
+  const quickFailure = Date.now() - started < 20_000 && fs.existsSync(path.join(root, '.next/lock'));
+  if (!quickFailure || attempt >= 12) process.exit(build.status ?? 1);
+  console.log('[e2e-server] another build of this checkout is running; trying again in 15 s');
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 15_000);
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-e2e-'));
