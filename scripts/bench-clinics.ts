@@ -32,7 +32,7 @@ import { DEMO } from '@/lib/db/seed';
 import { loadGeo } from '@/lib/db/seed/geo';
 import { Rng } from '@/lib/db/seed/random';
 import type { Ctx } from '@/lib/domain/context';
-import { METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
+import { buildClinicSearch, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -282,16 +282,16 @@ async function measureInProcess(engine: 'postgres' | 'pglite', opts: Options, pl
       );
     }
 
-    const n = nearSql(places[0], 25);
-    const explain = rowsOf<Record<string, string>>(
-      await db.execute(sql`explain (analyze, costs off, timing off, summary off)
-        select id, ${n.miles} as miles from clinics where tenant_id = ${tenantId} and is_active = true and ${n.within}
-        order by ${n.order}, id limit ${LIMIT}`),
-    )
+    // The plan of exactly what the endpoint runs (the page query of `searchClinics`).
+    const { pageQuery } = await buildClinicSearch(ctx, queryOf(places[0], VARIANTS[0]));
+    const built = pageQuery.toSQL();
+    const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, string>> }> } }).$client;
+    const explain = (await client.query(`explain (analyze, costs off, timing off, summary off) ${built.sql}`, built.params)).rows
       .map((r) => Object.values(r)[0])
       .join('\n')
       .replace(/'\([^']*\)'::cube/g, "'(…)'::cube")
-      .replace(/'[0-9a-f]{8}-[0-9a-f-]{27}'::text/g, "'<acme>'::text");
+      .replace(/'[0-9a-f]{8}-[0-9a-f-]{27}'::text/g, "'<id>'::text")
+      .replace(/\{[0-9a-f-,]{100,}\}/g, '{<company ids>}');
     return { token: created.token, version, clinics, inProcess, indexed, scan, meanResults, meanTotal, mismatches, explain };
   } finally {
     await database.close();
@@ -464,8 +464,26 @@ function report(results: EngineResult[], opts: Options, started: Date, load: num
     );
   }
   lines.push('');
-  lines.push('The query plan of one search (EXPLAIN ANALYZE, PostgreSQL first): the GiST index `clinics_earth_point_idx` answers both the radius');
-  lines.push('box (`Index Cond`) and the nearest-first order (`Order By`), so the scan stops after the page; no sort of the candidates.');
+  for (const r of results) {
+    const ratio = (a: Stats | undefined, b: Stats) => (a ? b.p50 / a.p50 : NaN);
+    const sqlRatios = VARIANTS.map((v) => ratio(r.indexed[v.key], r.scan[v.key]));
+    const httpRatios = VARIANTS.map((v) => ratio(r.http?.[v.key], r.scan[v.key]));
+    const list = (xs: number[]) => xs.map((x, i) => `${VARIANTS[i].key} ${Number.isFinite(x) ? `${x.toFixed(0)}x` : 'n/a'}`).join(', ');
+    lines.push(
+      `- Target (indexed at least 10x faster than the full scan at p50), ${r.engine}: indexed SQL vs full scan ${list(sqlRatios)} ` +
+        `(${sqlRatios.every((x) => x >= 10) ? 'met' : 'not met'}); over HTTP ${list(httpRatios)} (${httpRatios.every((x) => x >= 10) ? 'met' : 'not met'}).`,
+    );
+  }
+  lines.push(
+    '- HTTP adds what every request pays besides the search: Next.js (~1.1 ms of CPU per request on a quiet machine, NOTES.md), token check, ' +
+      'the rate-limit store, the request log line and the client itself, all on the same 2 cores; under load it dominates the figure. ' +
+      'The full scan grows with the table (every clinic of the tenant), the indexed search with the clinics in the radius box ' +
+      '(the exact `total` needs all of them: see `radius 100 mi`).',
+  );
+  lines.push('');
+  lines.push('The plan of the page query the endpoint runs (EXPLAIN ANALYZE of the first place, `radius 25 mi`): a bitmap scan of the GiST index');
+  lines.push('`clinics_earth_point_idx` for the radius box, the exact distance check on those candidates, the exact total over them (WindowAgg),');
+  lines.push('the 20 nearest (top-N heapsort on `earth_point <-> origin`), then the services subquery for those 20 rows only. No sequential scan.');
   for (const r of results) {
     lines.push('');
     lines.push('```text');

@@ -6,9 +6,10 @@
  * `clinics.earth_point` (a `cube` earth point kept by a trigger, migration 0001; not declared in the
  * drizzle schema, hence the raw SQL below). The same SQL runs on PGlite and PostgreSQL:
  * - `earth_box(origin, r) @> earth_point` is the index condition: only the points in a cube around the
- *   origin are read (O(log n + k));
+ *   origin are read (O(log n + k), k the clinics in the box);
  * - `earth_point <-> origin` (cube Euclidean distance, i.e. the chord, monotonic in the great-circle
- *   distance) is the index order: a KNN scan hands rows over nearest first, so LIMIT stops early;
+ *   distance) orders them; it is also a GiST ordering operator (KNN), which the planner uses when
+ *   a query needs only the first rows (here the exact total needs all k, so it sorts the top 20);
  * - `chord <= gc_to_sec(r)` is the exact check (the box holds points up to ~1.7 r away), the same as
  *   `earth_distance(origin, earth_point) <= r`;
  * - miles = sec_to_gc(chord) / 1609.344, the same value as `earth_distance(origin, earth_point)`
@@ -133,12 +134,10 @@ async function packageServiceIds(ctx: Ctx, packageId: string): Promise<string[]>
 }
 
 /**
- * One query per search in the common case: the page, its clinics' services and, with a position,
- * the exact total (`count(*) over ()`: the candidates in the radius box are all read anyway). Without
- * a position the page walks the (tenant_id, name, id) index and the total is a separate count, in
- * parallel; so is the total of a page past the end (no row to carry it).
+ * The statements of a search: the page query and the separate count. Exported for the benchmark,
+ * which EXPLAINs exactly what the endpoint runs.
  */
-export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
+export async function buildClinicSearch(ctx: Ctx, q: SearchClinicsQuery) {
   // The clinic offers every one of `serviceIds` and of the package's services.
   const required = [...new Set([...(q.serviceIds ?? []), ...(q.packageId !== undefined ? await packageServiceIds(ctx, q.packageId) : [])])];
   const near = q.position ? nearSql(q.position, q.radius) : null;
@@ -162,6 +161,18 @@ export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Pa
     .orderBy(...(near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)]))
     .limit(q.limit)
     .offset(offsetOf(q));
+  return { near, pageQuery, countAll };
+}
+
+/**
+ * One query per search in the common case: the page, its clinics' services and, with a position,
+ * the exact total (`count(*) over ()`: the exact total needs every candidate of the radius box
+ * anyway, so the page is the top 20 of them). Without a position the page walks the
+ * (tenant_id, name, id) index and the total is a separate count, in parallel; so is the total of a
+ * page past the end (no row to carry it).
+ */
+export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
+  const { near, pageQuery, countAll } = await buildClinicSearch(ctx, q);
   let rows: Awaited<typeof pageQuery>;
   let total: number;
   if (near) {
