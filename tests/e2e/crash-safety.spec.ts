@@ -104,10 +104,13 @@ class Server {
     return new Promise((resolve) => child.once('exit', () => resolve()));
   }
 
+  /** Sends the signal; a server that has not exited 15 s after SIGTERM gets SIGKILL. */
   async kill(signal: NodeJS.Signals): Promise<void> {
     const done = this.exited();
     this.child?.kill(signal);
+    const timer = signal === 'SIGKILL' ? undefined : setTimeout(() => this.child?.kill('SIGKILL'), 15_000);
     await done;
+    clearTimeout(timer);
   }
 
   tail(lines = 40): string {
@@ -307,6 +310,8 @@ for (const engine of [pglite, postgres]) {
 
       // 3. Restart on the same database.
       await server.start();
+      const phase = (what: string) => console.log(`[crash-safety ${engine.name}] ${what}`);
+      phase('restarted');
 
       // 4. Every order answered 201 is whole, through the API.
       for (const id of burst.created) {
@@ -318,6 +323,7 @@ for (const engine of [pglite, postgres]) {
         if (burst.cancelled.includes(id)) expect(body.status, `order ${id} was answered 200 to its cancellation`).toBe('cancelled');
       }
 
+      phase('every order answered 201 is whole through the API');
       // 5. Every outbox event is delivered after the restart (bounded wait).
       const deadline = Date.now() + DELIVERY_WAIT_MS;
       let pending = -1;
@@ -330,8 +336,10 @@ for (const engine of [pglite, postgres]) {
       }
       expect({ pending, failed }, 'deliveries still pending or failed after the restart').toEqual({ pending: 0, failed: 0 });
 
+      phase('every outbox event delivered');
       // 6. Stop the server and look at the database itself.
       await server.kill('SIGTERM');
+      phase('server stopped; checking the database');
       const database = await openDatabase(scratch.url ? { url: scratch.url, maxConnections: 2 } : { dataDir: path.join(dataDir, 'pglite') });
       try {
         const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
