@@ -72,7 +72,8 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
     } else console.log(`\n${message} Browser tests skipped.`);
   } else {
     const out = path.join(reports, 'e2e.json');
-    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...pgliteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    // The app under test runs on PGlite; the crash-safety spec also runs on PostgreSQL when given one.
+    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...pgliteEnv, CRASH_DATABASE_URL: databaseUrl ?? '', PLAYWRIGHT_JSON_OUTPUT_NAME: out });
     if (fs.existsSync(out)) {
       const stats = (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
       passed += stats.expected + stats.flaky;
