@@ -75,7 +75,7 @@ export function humanize(value: string): string {
     .replace(/_/g, ' ')
     .split(' ')
     .filter(Boolean)
-    .map((w) => (/^[A-Z]{2,}$/.test(w) ? w : w.toLowerCase()));
+    .map((w) => (/^[A-Z]{2,}$/.test(w) ? w : /^(mro|dot|der|qns)$/i.test(w) ? w.toUpperCase() : w.toLowerCase()));
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
