@@ -149,18 +149,32 @@ export async function buildClinicSearch(ctx: Ctx, q: SearchClinicsQuery) {
     near?.within,
   );
   const countAll = () => ctx.db.select({ total: count() }).from(clinics).where(where).then(([r]) => Number(r.total));
-  const pageQuery = ctx.db
+  const order = near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)];
+  // The page as ids first (id, chord, exact total), then the 20 rows and their services: the
+  // candidates of the radius box need no more than the index would hold (a GiST index on
+  // earth_point INCLUDE (tenant_id, is_active, id) would make that part index-only).
+  const candidates = ctx.db
     .select({
-      clinic: clinics,
-      miles: near ? near.miles : sql<null>`null`,
-      total: near ? sql<number>`count(*) over ()` : sql<null>`null`,
-      services: servicesJson(ctx),
+      id: clinics.id,
+      chord: (near ? near.order : sql`null::float8`).as('chord'),
+      total: (near ? sql<number>`count(*) over ()` : sql<null>`null::bigint`).as('total'),
     })
     .from(clinics)
     .where(where)
-    .orderBy(...(near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)]))
+    .orderBy(...order)
     .limit(q.limit)
-    .offset(offsetOf(q));
+    .offset(offsetOf(q))
+    .as('page');
+  const pageQuery = ctx.db
+    .select({
+      clinic: clinics,
+      miles: near ? sql<number>`sec_to_gc(${candidates.chord}) / ${METERS_PER_MILE}::float8` : sql<null>`null`,
+      total: candidates.total,
+      services: servicesJson(ctx),
+    })
+    .from(candidates)
+    .innerJoin(clinics, eq(clinics.id, candidates.id))
+    .orderBy(...(near ? [asc(candidates.chord), asc(candidates.id)] : [asc(clinics.name), asc(clinics.id)]));
   return { near, pageQuery, countAll };
 }
 
