@@ -134,7 +134,11 @@ export async function linkedCompanyIds(db: Db, tenantId: string, all: boolean, l
 // A short cache keeps token lookups off the hot path (NOTES.md: Next costs ~1 ms per request;
 // our own work must stay below it). Revocation in this process clears it; elsewhere it ages out.
 const CACHE_MS = 5_000;
-const principalCache = new Map<string, { principal: Principal | null; until: number; expiresAt: number | null }>();
+// One cache per process (Next.js bundles each route separately; a module-level Map would exist once
+// per route, and revoking through one route would not clear the others).
+type CacheEntry = { principal: Principal | null; until: number; expiresAt: number | null };
+const cacheKey = Symbol.for('dto.principalCache');
+const principalCache: Map<string, CacheEntry> = ((globalThis as { [cacheKey]?: Map<string, CacheEntry> })[cacheKey] ??= new Map());
 
 export function clearPrincipalCache(): void {
   principalCache.clear();

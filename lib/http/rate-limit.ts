@@ -97,7 +97,9 @@ class PostgresStore implements Store {
   }
 }
 
-let store: Promise<Store> | undefined;
+// One store per process, shared by every route bundle (see lib/auth/tokens.ts).
+const storeKey = Symbol.for('dto.rateLimitStore');
+const holder = globalThis as { [storeKey]?: Promise<Store> };
 
 async function createStore(): Promise<Store> {
   if (process.env.REDIS_URL) {
@@ -122,10 +124,11 @@ export const limits = {
 
 /** Counts one request of `subject`; throws 429 `tooManyRequests` once over `limit`. */
 export async function consume(subject: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
-  store ??= createStore().catch((error) => {
-    store = undefined;
+  holder[storeKey] ??= createStore().catch((error) => {
+    delete holder[storeKey];
     throw error;
   });
+  const store = holder[storeKey];
   const windowStart = now - (now % WINDOW_MS);
   const count = await (await store).hit(subject, windowStart);
   const reset = Math.ceil((windowStart + WINDOW_MS - now) / 1000);
