@@ -12,7 +12,7 @@ import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { log } from '@/lib/log';
-import { entriesFromZod, envelope, statusOf } from './errors';
+import { entriesFromZod, envelope, statusOf, toPointer } from './errors';
 import { clientIp, consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
 import { Reply } from './reply';
 
@@ -112,7 +112,23 @@ function queryObject(url: URL): Record<string, string> {
   return query;
 }
 
+/** JSON pointers of strings (values or keys) holding a NUL character, which PostgreSQL text cannot store. */
+function nulPointers(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (found.length >= 10) return found;
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) found.push(toPointer(path));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) found.push(toPointer([...path, key]));
+      else nulPointers(item, [...path, key], found);
+    }
+  }
+  return found;
+}
+
 function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query'): z.output<S> {
+  const nul = nulPointers(input);
+  if (nul.length) throw DomainError.many(nul.map((pointer) => ({ code: 'invalidValue', detail: `${where === 'query' ? 'Query parameter' : 'Member'} ${pointer} must not contain the NUL character (\\u0000).`, pointer })), 400);
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw DomainError.many(entriesFromZod(result.error, where), 400);
   return result.data;

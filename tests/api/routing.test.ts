@@ -24,3 +24,17 @@ describe('unknown paths and methods', () => {
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 });
+
+describe('strings PostgreSQL cannot store', () => {
+  it('400 invalidValue with the pointer for a NUL character in a query parameter or a body member', async () => {
+    const t = await token();
+    expectError(await call('GET', '/api/v2/companies', { token: t, query: { name: 'a\u0000b' } }), 400, 'invalidValue', '/name');
+    const res = await call('POST', '/api/v2/orders', {
+      token: t,
+      rawBody: '{"participant": {"firstName": "P\\u0000t"}, "requester": {"x\\u0000": 1}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual(['/participant/firstName', '/requester/x\u0000']);
+  });
+});
