@@ -58,6 +58,7 @@ if (only === 'fuzz') {
   run('fuzz (FUZZ_RUNS=500)', 'npx', ['vitest', 'run', '--project', 'api', 'tests/api/fuzz.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
     ...pgliteEnv,
     FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500',
+    FUZZ_RANDOM: '1',
   });
   countVitest(out);
 }
