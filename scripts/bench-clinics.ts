@@ -289,9 +289,7 @@ async function measureInProcess(engine: 'postgres' | 'pglite', opts: Options, pl
     const built = pageQuery.toSQL();
     const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, string>> }> } }).$client;
     const planLines = (await client.query(`explain (analyze, costs off, timing off, summary off, buffers off) ${built.sql}`, built.params)).rows.map((r) => String(Object.values(r)[0]));
-    // The services subquery's plan (the token's orderable services) is long and not the point: one line for it.
-    const sub = planLines.findIndex((l) => /^\s*SubPlan \d+/.test(l));
-    const explain = (sub === -1 ? planLines : [...planLines.slice(0, sub), `${planLines[sub]}: the orderable services of each of the 20 clinics (clinic_services primary key), plan omitted`])
+    const explain = planLines
       .filter((l) => !/^\s*(Buffers|Index Searches|Planning):?/.test(l))
       .join('\n')
       .replace(/'\([^']*\)'::cube/g, "'(…)'::cube")
@@ -456,7 +454,7 @@ function report(results: EngineResult[], opts: Options, started: Date, load: num
       'clinics at real US ZIP code positions, ~90% active, each offering a share of the catalog). ' +
       `Each search asks for the ${LIMIT} nearest clinics around a random US ZIP code (\`near=<zip>&limit=${LIMIT}\`), with the exact \`total\`. ` +
       `HTTP: ${opts.requests} sequential keep-alive requests per search to \`next start\` (production build${opts.app === 'isolated' ? ' of a snapshot of the working tree' : ''}) on 127.0.0.1, timed by the client; rate limit raised for the run. ` +
-      'In-process: the endpoint\'s domain function `searchClinics`, no HTTP (one query: the candidates on the GiST index with the exact total, the 20 nearest, their rows and orderable services). ' +
+      'In-process: the endpoint\'s domain function `searchClinics`, no HTTP (two queries in parallel: the page, i.e. the candidates on the GiST index with the exact total, the 20 nearest, their rows and the ids of the services they offer; and the services the token can order). ' +
       'Indexed SQL: the index work alone (the ids of the 20 nearest, then the exact count). ' +
       `Full scan: the same search in SQL without the index (haversine over every active clinic of the tenant, same radius and total), ${opts.scans} places; ` +
       'it returned exactly the same clinics and totals as the indexed search (mismatches below).',
@@ -486,11 +484,16 @@ function report(results: EngineResult[], opts: Options, started: Date, load: num
     const ratio = (a: Stats | undefined, b: Stats) => (a ? b.p50 / a.p50 : NaN);
     const sqlRatios = VARIANTS.map((v) => ratio(r.indexed[v.key], r.scan[v.key]));
     const httpRatios = VARIANTS.map((v) => ratio(r.http?.[v.key], r.scan[v.key]));
-    const list = (xs: number[]) => xs.map((x, i) => `${VARIANTS[i].key} ${Number.isFinite(x) ? `${x.toFixed(0)}x` : 'n/a'}`).join(', ');
-    const met = (xs: number[]) => (xs.every((x, i) => !VARIANTS[i].target || x >= 10) ? 'met' : 'not met');
+    const fmtRatio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(0)}x` : 'n/a');
+    const verdict = (xs: number[]) => {
+      const target = VARIANTS.map((v, i) => (v.target ? `${v.key} ${fmtRatio(xs[i])}` : null)).filter(Boolean).join(', ');
+      const extra = VARIANTS.map((v, i) => (v.target ? null : `${v.key} ${fmtRatio(xs[i])}`)).filter(Boolean).join(', ');
+      const met = xs.every((x, i) => !VARIANTS[i].target || x >= 10) ? 'met' : 'not met';
+      return `${target} (${met})${extra ? `; extra ${extra}` : ''}`;
+    };
     lines.push(
       `- Target (the 20 nearest, default radius, with and without a service filter: indexed at least 10x faster than the full scan at p50), ${r.engine}: ` +
-        `indexed SQL vs full scan ${list(sqlRatios)} (${met(sqlRatios)}); over HTTP ${list(httpRatios)} (${met(httpRatios)}).`,
+        `indexed SQL vs full scan ${verdict(sqlRatios)}; over HTTP ${verdict(httpRatios)}.`,
     );
   }
   for (const r of results) {
@@ -503,10 +506,16 @@ function report(results: EngineResult[], opts: Options, started: Date, load: num
       'The full scan grows with the table (every clinic of the tenant), the indexed search with the clinics in the radius box ' +
       '(the exact `total` needs all of them: see `radius 100 mi`).',
   );
+  lines.push(
+    '- Next step, not taken here (a migration): a GiST index on `earth_point` INCLUDE (tenant_id, is_active, id) makes the scan of the ' +
+      'candidates index-only (the page query already reads only those columns for them). Measured once on the scratch PostgreSQL database ' +
+      '(2026-11-23): the exact count over a 100-mile box of 5,563 clinics went from 10.3 ms (bitmap heap scan) to 2.7 ms (index-only scan).',
+  );
   lines.push('');
   lines.push('The plan of the page query the endpoint runs (EXPLAIN ANALYZE of the first place, `radius 25 mi`): a bitmap scan of the GiST index');
   lines.push('`clinics_earth_point_idx` for the radius box, the exact distance check on those candidates, the exact total over them (WindowAgg),');
-  lines.push('the 20 nearest (top-N heapsort on `earth_point <-> origin`), then the services subquery for those 20 rows only. No sequential scan.');
+  lines.push('the 20 nearest (top-N heapsort on `earth_point <-> origin`), then their rows and the ids of the services each offers (for those 20 only).');
+  lines.push('No sequential scan.');
   for (const r of results) {
     lines.push('');
     lines.push('```text');
@@ -527,7 +536,7 @@ function writeSection(section: string) {
   if (start === -1) next = `${current.replace(/\n*$/, '\n\n')}${section}`;
   else {
     const after = current.indexOf('\n## ', start + 3);
-    next = current.slice(0, start) + section + (after === -1 ? '' : current.slice(after + 1));
+    next = current.slice(0, start) + section + (after === -1 ? '' : `\n${current.slice(after + 1)}`);
   }
   fs.writeFileSync(file, next.replace(/\n*$/, '\n'));
   log(`wrote the "Clinic search" section of ${path.relative(root, file)}`);
