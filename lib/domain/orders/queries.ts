@@ -104,16 +104,16 @@ function assemble(ids: string[], rows: OrderRow[], services: ServiceRow[]): Orde
 }
 
 /**
- * Loads whole orders (every part of the representation) for the given ids, in the given order, in
- * two queries whatever the page size.
+ * Loads whole orders (every part of the representation) for the given ids, in the given order:
+ * two prepared statements whatever the page size (the ids travel as one array parameter). Callers
+ * pass ids they are allowed to read.
  */
-export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean, access?: SQL): Promise<OrderBundle[]> {
+export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderBundle[]> {
   if (ids.length === 0) return [];
-  const rows = await selectOrders(db, withIdentifiers).where(and(inArray(orders.id, ids), access));
+  const statements = preparedFor(db);
+  const rows = (await (withIdentifiers ? statements.manyWithIdentifiers : statements.many).execute({ ids })) as OrderRow[];
   if (rows.length === 0) return [];
-  const services = await selectServices(db)
-    .where(inArray(orderServices.orderId, rows.map((r) => r.order.id)))
-    .orderBy(asc(orderServices.orderId), asc(orderServices.position));
+  const services = (await statements.servicesOfMany.execute({ ids: rows.map((r) => r.order.id) })) as ServiceRow[];
   return assemble(ids, rows, services);
 }
 
@@ -121,26 +121,38 @@ export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: b
  * Get-order is the hottest read: its two statements are prepared once per database handle, so a
  * request builds no SQL (NOTES.md: prepared statements cost half of the query builder's time).
  */
-const preparedGets = new WeakMap<Db, ReturnType<typeof prepareGet>>();
+const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
 
-function prepareGet(db: Db) {
+function prepareStatements(db: Db) {
   const access = and(
     eq(orders.id, sql.placeholder('id')),
     eq(orders.tenantId, sql.placeholder('tenantId')),
     sql`${orders.companyId} = any(${sql.placeholder('companyIds')}::text[])`,
   );
+  const anyId = sql`${orders.id} = any(${sql.placeholder('ids')}::text[])`;
   return {
     withIdentifiers: selectOrders(db, true).where(access).prepare('get_order_with_identifiers'),
     withoutIdentifiers: selectOrders(db, false).where(access).prepare('get_order'),
     services: selectServices(db).where(eq(orderServices.orderId, sql.placeholder('id'))).orderBy(asc(orderServices.position)).prepare('get_order_services'),
+    many: selectOrders(db, false).where(anyId).prepare('load_orders'),
+    manyWithIdentifiers: selectOrders(db, true).where(anyId).prepare('load_orders_with_identifiers'),
+    servicesOfMany: selectServices(db)
+      .where(sql`${orderServices.orderId} = any(${sql.placeholder('ids')}::text[])`)
+      .orderBy(asc(orderServices.orderId), asc(orderServices.position))
+      .prepare('load_order_services'),
   };
+}
+
+function preparedFor(db: Db) {
+  let statements = prepared.get(db);
+  if (!statements) prepared.set(db, (statements = prepareStatements(db)));
+  return statements;
 }
 
 /** The Order as the principal may see it; 404 for an order outside its access. */
 export async function getOrder(ctx: Ctx, id: string, options: { identifiers?: boolean } = {}) {
   const withIdentifiers = options.identifiers ?? ctx.scopes.has('order.participant.read');
-  let statements = preparedGets.get(ctx.db);
-  if (!statements) preparedGets.set(ctx.db, (statements = prepareGet(ctx.db)));
+  const statements = preparedFor(ctx.db);
   const rows = await (withIdentifiers ? statements.withIdentifiers : statements.withoutIdentifiers).execute({
     id,
     tenantId: ctx.tenantId,
