@@ -3,6 +3,7 @@
  * Pages call domain functions with it, exactly as the API does with a token's principal.
  */
 import 'server-only';
+import { cache } from 'react';
 import { decode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -14,8 +15,12 @@ import { authSecret, principalForUser } from './session';
 
 export type PageCtx = Ctx & { role: string; userEmail: string; userName: string | null };
 
-/** The signed-in user's Ctx, or a redirect to /login. */
-export async function requirePageCtx(): Promise<PageCtx> {
+/**
+ * The signed-in user's Ctx, or a redirect to /login. Memoised per request (React `cache`): the
+ * layout, `generateMetadata` and the page of one render share one session check and one
+ * principal query.
+ */
+export const requirePageCtx = cache(async (): Promise<PageCtx> => {
   const userId = await sessionSubject();
   if (!userId) redirect('/login');
   const db = await getDb();
@@ -23,7 +28,7 @@ export async function requirePageCtx(): Promise<PageCtx> {
   if (!principal) redirect('/login');
   const actor = principal.actor as { email: string; name: string | null };
   return { ...principal, db, requestId: newId(), source: 'dashboard', userEmail: actor.email, userName: actor.name };
-}
+});
 
 /** The session's user id (the JWT subject). */
 async function sessionSubject(): Promise<string | null> {

@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,9 +14,11 @@ import { getAgency, listJobCategories, ListJobCategoriesQuery } from '@/lib/doma
 
 type Props = { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> };
 
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getAgency(await requireScope('agency.read'), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const ctx = await requireScope('agency.read');
-  const agency = await getAgency(ctx, (await params).id).catch(() => null);
+  const agency = await load((await params).id).catch(() => null);
   return { title: agency ? `${agency.code} · ${agency.name}` : 'Agency' };
 }
 
@@ -24,7 +27,7 @@ export default async function AgencyPage({ params, searchParams }: Props) {
   const { id } = await params;
   const query = readParams(await searchParams);
   const { query: pageQuery, problems } = parseQuery(ListJobCategoriesQuery, query);
-  const agency = await orNotFound(getAgency(ctx, id));
+  const agency = await orNotFound(load(id));
   const categories = await listJobCategories(ctx, id, pageQuery);
   return (
     <>

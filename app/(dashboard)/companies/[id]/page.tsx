@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
@@ -14,9 +15,11 @@ import { listPackages } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getCompany(await requireScope('company.read'), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const ctx = await requireScope('company.read');
-  const company = await getCompany(ctx, (await params).id).catch(() => null);
+  const company = await load((await params).id).catch(() => null);
   return { title: company?.name ?? 'Company' };
 }
 
@@ -25,7 +28,7 @@ const PREVIEW = 10;
 export default async function CompanyPage({ params }: Props) {
   const ctx = await requireScope('company.read');
   const { id } = await params;
-  const company = await orNotFound(getCompany(ctx, id));
+  const company = await orNotFound(load(id));
   const [locations, packages] = await Promise.all([
     ctx.scopes.has('location.list') ? listLocations(ctx, { companyId: id, page: 1, limit: PREVIEW }) : null,
     ctx.scopes.has('package.list') ? listPackages(ctx, { companyId: id, page: 1, limit: PREVIEW }) : null,

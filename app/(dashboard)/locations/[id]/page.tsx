@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
@@ -13,16 +14,18 @@ import { listPackages } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getLocation(await requireScope('location.read'), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const ctx = await requireScope('location.read');
-  const location = await getLocation(ctx, (await params).id).catch(() => null);
+  const location = await load((await params).id).catch(() => null);
   return { title: location?.name ?? 'Location' };
 }
 
 export default async function LocationPage({ params }: Props) {
   const ctx = await requireScope('location.read');
   const { id } = await params;
-  const location = await orNotFound(getLocation(ctx, id));
+  const location = await orNotFound(load(id));
   const packages = ctx.scopes.has('package.list') ? await listPackages(ctx, { locationId: id, page: 1, limit: 20 }) : null;
   const near = location.address.postalCode ?? (location.address.city && location.address.state ? `${location.address.city}, ${location.address.state}` : null);
   return (

@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
@@ -12,16 +13,18 @@ import { getPackage } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getPackage(await requireScope('package.read'), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const ctx = await requireScope('package.read');
-  const pkg = await getPackage(ctx, (await params).id).catch(() => null);
+  const pkg = await load((await params).id).catch(() => null);
   return { title: pkg?.name ?? 'Package' };
 }
 
 export default async function PackagePage({ params }: Props) {
   const ctx = await requireScope('package.read');
   const { id } = await params;
-  const pkg = await orNotFound(getPackage(ctx, id));
+  const pkg = await orNotFound(load(id));
   return (
     <>
       <PageHeader

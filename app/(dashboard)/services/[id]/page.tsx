@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ButtonLink } from '@/components/ui/button';
@@ -14,16 +15,18 @@ import { getService } from '@/lib/domain/services';
 
 type Props = { params: Promise<{ id: string }> };
 
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getService(await requireScope('service.read'), id));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const ctx = await requireScope('service.read');
-  const service = await getService(ctx, (await params).id).catch(() => null);
+  const service = await load((await params).id).catch(() => null);
   return { title: service?.name ?? 'Service' };
 }
 
 export default async function ServicePage({ params }: Props) {
   const ctx = await requireScope('service.read');
   const { id } = await params;
-  const service = await orNotFound(getService(ctx, id));
+  const service = await orNotFound(load(id));
   // The packages the user can order, read through the same list as the Packages page.
   const packages = ctx.scopes.has('package.list') ? (await allPages((q) => listPackages(ctx, q))).filter((p) => p.services.some((s) => s.id === id)) : null;
   return (
