@@ -33,11 +33,11 @@ async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {
 
 export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrderBody }) {
   const { ctx, id, input } = args;
-  await ctx.db.transaction(async (raw) => {
+  const cancelled = await ctx.db.transaction(async (raw) => {
     const tx = raw as unknown as Db;
     const [order] = await tx.select().from(orders).where(and(visibleOrder(ctx), eq(orders.id, id))).for('update');
     if (!order) throw notFound('Order');
-    if (order.status === 'cancelled') return; // already cancelled: 200, nothing changes
+    if (order.status === 'cancelled') return null; // already cancelled: 200, nothing changes
     if (isFinalOrderStatus(order.status))
       throw new DomainError('invalidState', `The order has reached the final status "${order.status}" and can no longer be cancelled.`, {
         meta: { status: order.status },
@@ -71,8 +71,9 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
     });
     const updated = await getOrder({ ...ctx, db: tx }, id, { identifiers: false });
     await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    return updated;
   });
   notifyDeliveriesDue(); // a delivery worker in this process sends the new event without waiting to poll
   // Spec 4.1: the cancellation response never includes participant identifiers.
-  return getOrder(ctx, id, { identifiers: false });
+  return cancelled ?? getOrder(ctx, id, { identifiers: false });
 }
