@@ -52,6 +52,7 @@ function options() {
     connections: (value('connections') ?? '1,10').split(',').map(Number),
     profile: !args.includes('--no-profile'),
     only: value('only')?.split(','),
+    profileScenarios: (value('profile-scenarios') ?? 'getOrder,listFirst').split(','),
   };
 }
 
@@ -292,18 +293,73 @@ interface Measured {
   total: number;
   non2xx: number;
   errors: number;
+  /** CPU milliseconds per request: the server under test, PostgreSQL's processes, the load generator (this process). */
+  cpuPerRequest?: { server: number; postgres: number; client: number };
 }
 
-async function measure(base: string, s: Scenario, token: string, connections: number, duration: number): Promise<Measured> {
+// CPU accounting from /proc (Linux only): where each request's CPU time goes on a shared machine.
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function procStat(pid: number): { ppid: number; ticks: number; comm: string } | null {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = text.lastIndexOf(')');
+    const fields = text.slice(close + 2).split(' ');
+    return { comm: text.slice(text.indexOf('(') + 1, close), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null;
+  }
+}
+
+/** Ticks per process (pid -> ticks), split into the server's process tree, PostgreSQL and the rest. */
+function cpuSnapshot(serverPid: number | undefined) {
+  const all = fs.existsSync('/proc') ? fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number) : [];
+  const stats = new Map(all.map((pid) => [pid, procStat(pid)]));
+  const inTree = (pid: number): boolean => {
+    for (let at: number | undefined = pid, hops = 0; at && hops < 10; at = stats.get(at)?.ppid, hops++) if (at === serverPid) return true;
+    return false;
+  };
+  const server = new Map<number, number>();
+  const postgres = new Map<number, number>();
+  for (const [pid, stat] of stats) {
+    if (!stat) continue;
+    if (stat.comm === 'postgres') postgres.set(pid, stat.ticks);
+    else if (serverPid && inTree(pid)) server.set(pid, stat.ticks);
+  }
+  const own = process.cpuUsage();
+  return { server, postgres, client: (own.user + own.system) / 1000 };
+}
+
+/** CPU milliseconds between two snapshots; a process that exited in between is not counted. */
+function cpuBetween(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<typeof cpuSnapshot>) {
+  const ms = (a: Map<number, number>, b: Map<number, number>) =>
+    ([...b].reduce((sum, [pid, ticks]) => sum + ticks - (a.get(pid) ?? 0), 0) * 1000) / CLOCK_TICKS_PER_SECOND;
+  return { server: ms(before.server, after.server), postgres: ms(before.postgres, after.postgres), client: after.client - before.client };
+}
+
+async function measure(base: string, s: Scenario, token: string, connections: number, duration: number, serverPid?: number): Promise<Measured> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (s.auth) headers.authorization = `Bearer ${token}`;
   const url = `${base}${s.path}`;
   // Warm-up: a few sequential requests (JIT, caches, prepared statements).
   for (let i = 0; i < 20; i++) await (await fetch(url, { method: s.method ?? 'GET', headers, body: s.body })).arrayBuffer();
+  const before = cpuSnapshot(serverPid);
   const r = await autocannon({ url, connections, duration, method: s.method ?? 'GET', headers, body: s.body, timeout: 30 });
+  const used = cpuBetween(before, cpuSnapshot(serverPid));
+  const per = (key: keyof typeof used) => Math.round((used[key] / Math.max(1, r.requests.total)) * 100) / 100;
   // The constant reference answers 404 by design; every other scenario must answer 2xx.
   const non2xx = s.id === 'constant' ? r.non2xx - (r.statusCodeStats?.['404']?.count ?? 0) : r.non2xx;
-  return { scenario: s.id, connections, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx, errors: r.errors + r.timeouts };
+  return {
+    scenario: s.id,
+    connections,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    non2xx,
+    errors: r.errors + r.timeouts,
+    cpuPerRequest: serverPid ? { server: per('server'), postgres: per('postgres'), client: per('client') } : undefined,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -329,13 +385,27 @@ function category(url: string, fn: string): string {
   return 'other';
 }
 
-function summarizeProfile(file: string, top = 25) {
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; startTime: number; endTime: number; samples: number[] };
-  const totalHits = profile.nodes.reduce((s, n) => s + (n.hitCount ?? 0), 0);
+/** Self time by function and category, counting only samples taken after `skipSeconds` (start-up and warm-up). */
+function summarizeProfile(file: string, skipSeconds: number, top = 25) {
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    startTime: number;
+    endTime: number;
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const hitsOf = new Map<number, number>();
+  let at = profile.startTime;
+  const from = profile.startTime + skipSeconds * 1e6;
+  profile.samples.forEach((id, i) => {
+    at += profile.timeDeltas[i];
+    if (at >= from) hitsOf.set(id, (hitsOf.get(id) ?? 0) + 1);
+  });
+  const totalHits = [...hitsOf.values()].reduce((s, h) => s + h, 0);
   const byFunction = new Map<string, number>();
   const byCategory = new Map<string, number>();
   for (const n of profile.nodes) {
-    const hits = n.hitCount ?? 0;
+    const hits = hitsOf.get(n.id) ?? 0;
     if (!hits) continue;
     const { functionName, url, lineNumber } = n.callFrame;
     const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\.next\//, '.next/')}:${lineNumber + 1}` : '';
@@ -347,7 +417,7 @@ function summarizeProfile(file: string, top = 25) {
   const pct = (h: number) => `${((100 * h) / totalHits).toFixed(1)}%`;
   const idle = byCategory.get('(idle)') ?? 0;
   return {
-    seconds: (profile.endTime - profile.startTime) / 1e6,
+    seconds: (profile.endTime - from) / 1e6,
     busyShare: pct(totalHits - idle),
     categories: [...byCategory].sort((a, b) => b[1] - a[1]).map(([k, h]) => ({ category: k, share: pct(h) })),
     functions: [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, h]) => ({ fn: k, share: pct(h) })),
@@ -402,10 +472,11 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
 
     for (const s of all) {
       for (const connections of opts.connections) {
-        const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration);
+        const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration, s.bare ? bare?.pid : child.pid);
         results.push(m);
         console.log(
           `${engine.name} ${s.id.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+            `${m.cpuPerRequest ? `  cpu ms/req server ${m.cpuPerRequest.server} pg ${m.cpuPerRequest.postgres} client ${m.cpuPerRequest.client}` : ''}` +
             `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
         );
       }
@@ -415,18 +486,27 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     if (bare) await stop(bare);
   }
 
-  let profile: ReturnType<typeof summarizeProfile> | undefined;
+  let profile: (ReturnType<typeof summarizeProfile> & { scenarios: string[] }) | undefined;
   if (opts.profile) {
     const dir = fs.mkdtempSync(path.join(workDir, `prof-${engine.name}-`));
+    const spawned = performance.now();
     const { child: profiled, base: pbase } = await startNext(serverEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    let skipSeconds = 0;
     try {
       const byId = new Map(scenarios(f).map((s) => [s.id, s]));
-      for (const id of ['getOrder', 'listFirst']) await measure(pbase, byId.get(id)!, f.token, 10, opts.duration);
+      const chosen = opts.profileScenarios.map((id) => byId.get(id)!);
+      // Warm every scenario first, so that start-up and lazy module loading stay out of the window.
+      for (const s of chosen) await measure(pbase, s, f.token, 10, 2);
+      skipSeconds = (performance.now() - spawned) / 1000;
+      for (const s of chosen) await measure(pbase, s, f.token, 10, opts.duration);
     } finally {
       await stop(profiled, 'SIGINT');
     }
     const file = fs.readdirSync(dir).find((n) => n.endsWith('.cpuprofile'));
-    if (file) profile = summarizeProfile(path.join(dir, file));
+    if (file) {
+      profile = { scenarios: opts.profileScenarios, ...summarizeProfile(path.join(dir, file), skipSeconds) };
+      console.log(`profile: ${path.join(dir, file)} (samples after ${skipSeconds.toFixed(1)} s)`);
+    }
     else console.log(`profile: no .cpuprofile written in ${dir}`);
   }
 
@@ -443,14 +523,18 @@ function report(out: Awaited<ReturnType<typeof runEngine>>) {
   const lines: string[] = [];
   const constant = (c: number) => out.results.find((r) => r.scenario === 'constant' && r.connections === c)?.rps;
   lines.push(`### ${out.engine} (${out.data.orders.toLocaleString('en-US')} orders, ${out.data.clinics.toLocaleString('en-US')} clinics), ${out.duration} s per cell`, '');
-  lines.push('| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON | non-2xx |', '| - | - | - | - | - | - | - |');
+  lines.push(
+    '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
+    '| - | - | - | - | - | - | - | - |',
+  );
   for (const r of out.results) {
     const ref = constant(r.connections);
-    lines.push(`| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ref ? `${((100 * r.rps) / ref).toFixed(0)}%` : ''} | ${r.non2xx + r.errors} |`);
+    const cpu = r.cpuPerRequest ? `${r.cpuPerRequest.server} / ${r.cpuPerRequest.postgres} / ${r.cpuPerRequest.client}` : '';
+    lines.push(`| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ref ? `${((100 * r.rps) / ref).toFixed(0)}%` : ''} | ${cpu} | ${r.non2xx + r.errors} |`);
   }
   lines.push('', 'Totals (API `total` vs `count(*)`): ' + Object.entries(out.totals).map(([k, v]) => `${k} ${v.api} / ${v.exact}${v.api === v.exact ? ' exact' : ' DIFFERENT'}`).join('; '));
   if (out.profile) {
-    lines.push('', `Profile (${out.profile.seconds.toFixed(0)} s, get order + list first page at 10 connections; busy ${out.profile.busyShare}):`);
+    lines.push('', `Profile (${out.profile.seconds.toFixed(0)} s after warm-up, ${out.profile.scenarios.join(' + ')} at 10 connections; busy ${out.profile.busyShare}):`);
     lines.push('', 'By category: ' + out.profile.categories.map((c) => `${c.category} ${c.share}`).join(', '));
     lines.push('', 'Top self time:', ...out.profile.functions.map((f) => `- ${f.share} ${f.fn}`));
   }

@@ -293,6 +293,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_tenant_code_idx').on(t.tenantId, t.code),
     // Newest-first listing, with and without the usual filters (NOT NULL columns: no NULLS trap).
+    // Migration 0003 adds INCLUDE (company_id) to the tenant and status ones (index-only pages).
     index('orders_tenant_company_created_idx').on(t.tenantId, t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_tenant_status_created_idx').on(t.tenantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_tenant_location_created_idx').on(t.tenantId, t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

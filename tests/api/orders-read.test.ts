@@ -80,6 +80,24 @@ describe('GET /api/v2/orders', () => {
     expect(finals.body.total).toBe(await count(sql`${visibleAcme} and o.is_final`));
   });
 
+  it('a page past the end is empty and still carries the exact total, with and without filters', async () => {
+    const t = await token({ scopes: ['order.list'] });
+    const all = await get('/api/v2/orders', { token: t, query: { page: 10000 } });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ data: [], total: await count(visibleAcme), page: 10000, limit: 10 });
+    const cancelled = await get('/api/v2/orders', { token: t, query: { page: 10000, status: 'cancelled', isFinal: 'true' } });
+    expect(cancelled.body).toEqual({ data: [], total: await count(sql`${visibleAcme} and o.status = 'cancelled' and o.is_final`), page: 10000, limit: 10 });
+  });
+
+  it('consecutive pages continue one another without gaps or repeats', async () => {
+    const t = await token({ scopes: ['order.list'] });
+    const twenty = (await get('/api/v2/orders', { token: t, query: { limit: 20, status: 'cancelled,negative' } })).body.data.map((o: O) => o.id);
+    const first = (await get('/api/v2/orders', { token: t, query: { limit: 10, page: 1, status: 'cancelled,negative' } })).body.data.map((o: O) => o.id);
+    const second = (await get('/api/v2/orders', { token: t, query: { limit: 10, page: 2, status: 'cancelled,negative' } })).body.data.map((o: O) => o.id);
+    expect(twenty).toHaveLength(20);
+    expect([...first, ...second]).toEqual(twenty);
+  });
+
   it('400 with pointers for bad filters', async () => {
     const t = await token({ scopes: ['order.list'] });
     expectError(await get('/api/v2/orders', { token: t, query: { status: 'done' } }), 400, 'invalidValue', '/status/0');

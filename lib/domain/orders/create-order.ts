@@ -20,7 +20,7 @@ import { newId, newOrderCode } from '@/lib/ids';
 import { countStatusChange, writeAudit } from './bookkeeping';
 import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
-import { getOrder, loadOrderBundles, visibleOrder } from './queries';
+import { getOrder, loadOrderDocuments, visibleOrder } from './queries';
 import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { serializeOrder } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
@@ -307,6 +307,6 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
     data: { source: ctx.source, requesterEmail: input.requester.email },
   });
   const withIdentifiers = ctx.scopes.has('order.participant.read');
-  const [bundle] = await loadOrderBundles(ctx.db, [id], withIdentifiers);
-  return { status: 201, body: serializeOrder(bundle, { identifiers: withIdentifiers }) };
+  const [document] = await loadOrderDocuments(ctx.db, [id], withIdentifiers);
+  return { status: 201, body: serializeOrder(document, { identifiers: withIdentifiers }) };
 }

@@ -1,5 +1,6 @@
 /** Reads of orders, always within the principal's tenant and linked companies. */
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   agencies, clinics, companies, jobCategories, locations, orderCounters, orderPackages, orders, orderServices,
   orderServiceScreenHistory, orderServiceStatusHistory, packages, participantIdentifiers, vendors,
@@ -7,10 +8,9 @@ import {
 import type { Db } from '@/lib/db/client';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { likePattern, page } from '@/lib/domain/pagination';
-import { openIdentifierValue } from './identifiers';
+import { likePattern, offsetOf, page } from '@/lib/domain/pagination';
 import type { ListOrdersQuery } from './schemas';
-import { serializeOrder, type OrderBundle } from './serialize';
+import { serializeOrder, type OrderDocument } from './serialize';
 
 /**
  * Orders of companies linked to the principal. `companyIds` is resolved at authentication to
@@ -20,28 +20,68 @@ export function visibleOrder(p: Principal): SQL {
   return and(eq(orders.tenantId, p.tenantId), inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']))!;
 }
 
-type JsonRow = Record<string, unknown>;
-const date = (value: unknown) => new Date(value as string);
+/** A timestamp as `Date.toISOString()` writes it (columns keep milliseconds), so no Date is made per value. */
+const isoText = (column: SQL | AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** The orders with their references, packages and (optionally) identifiers; `where` is added by the caller. */
-function selectOrders(db: Db, withIdentifiers: boolean) {
+/**
+ * The whole order as one JSON document (`OrderDocument` in serialize.ts), built by the database
+ * over `orders` joined with `documentJoins`: references, packages, identifiers (sealed; only when
+ * the `withIdentifiers` parameter is true), and the services with their lab and both histories.
+ * A read is then one statement and one JSON value per order: no per-column row mapping in Node.
+ */
+const orderDocument = sql<OrderDocument>`json_build_object(
+  'id', ${orders.id}, 'code', ${orders.code}, 'status', ${orders.status}, 'isFinal', ${orders.isFinal},
+  'statusUpdatedAt', ${isoText(orders.statusUpdatedAt)}, 'createdAt', ${isoText(orders.createdAt)},
+  'updatedAt', ${isoText(orders.updatedAt)}, 'expiresAt', ${isoText(orders.expiresAt)},
+  'testReason', ${orders.testReason}, 'otherTestReason', ${orders.otherTestReason},
+  'participant', json_build_object(
+    'firstName', ${orders.firstName}, 'lastName', ${orders.lastName}, 'middleName', ${orders.middleName},
+    'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress}),
+  'company', json_build_object('id', ${companies.id}, 'name', ${companies.name}),
+  'location', json_build_object('id', ${locations.id}, 'name', ${locations.name}),
+  'agency', case when ${agencies.id} is null then null else json_build_object('id', ${agencies.id}, 'code', ${agencies.code}) end,
+  'jobCategory', case when ${jobCategories.id} is null then null
+    else json_build_object('id', ${jobCategories.id}, 'name', ${jobCategories.name}, 'agencyId', ${jobCategories.agencyId}) end,
+  'clinic', case when ${clinics.id} is null then null else json_build_object(
+    'id', ${clinics.id}, 'name', ${clinics.name}, 'phone', ${clinics.phone}, 'line1', ${clinics.line1}, 'line2', ${clinics.line2},
+    'city', ${clinics.city}, 'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'country', ${clinics.country}) end,
+  'packages', (
+    select coalesce(json_agg(json_build_object('id', ${packages.id}, 'name', ${packages.name}) order by ${orderPackages.position}), '[]'::json)
+    from ${orderPackages} join ${packages} on ${packages.id} = ${orderPackages.packageId}
+    where ${orderPackages.orderId} = ${orders.id}),
+  'identifiers', case when ${sql.placeholder('withIdentifiers')}::boolean then (
+    select coalesce(json_agg(json_build_object(
+      'type', ${participantIdentifiers.type}, 'value', ${participantIdentifiers.value},
+      'issuingCountry', ${participantIdentifiers.issuingCountry}, 'issuingState', ${participantIdentifiers.issuingState})
+      order by ${participantIdentifiers.position}), '[]'::json)
+    from ${participantIdentifiers} where ${participantIdentifiers.orderId} = ${orders.id}) end,
+  'services', (
+    select coalesce(json_agg(json_build_object(
+      'id', ${orderServices.id}, 'name', ${orderServices.name}, 'category', ${orderServices.category},
+      'specimenType', ${orderServices.specimenType}, 'courierServiceName', ${orderServices.courierServiceName},
+      'isDot', ${orderServices.isDot}, 'status', ${orderServices.status}, 'statusUpdatedAt', ${isoText(orderServices.statusUpdatedAt)},
+      'specimenId', ${orderServices.specimenId}, 'trackingNumber', ${orderServices.trackingNumber},
+      'lab', case when ${vendors.id} is null then null else json_build_object('id', ${vendors.id}, 'name', ${vendors.name}, 'type', ${vendors.type}) end,
+      'statusHistory', (
+        select coalesce(json_agg(json_build_object(
+          'status', ${orderServiceStatusHistory.status}, 'groupType', ${orderServiceStatusHistory.groupType},
+          'occurredAt', ${isoText(orderServiceStatusHistory.occurredAt)})
+          order by ${orderServiceStatusHistory.occurredAt}, ${orderServiceStatusHistory.id}), '[]'::json)
+        from ${orderServiceStatusHistory} where ${orderServiceStatusHistory.orderServiceId} = ${orderServices.id}),
+      'screenHistory', (
+        select coalesce(json_agg(json_build_object(
+          'type', ${orderServiceScreenHistory.type}, 'occurredAt', ${isoText(orderServiceScreenHistory.occurredAt)})
+          order by ${orderServiceScreenHistory.occurredAt}, ${orderServiceScreenHistory.id}), '[]'::json)
+        from ${orderServiceScreenHistory} where ${orderServiceScreenHistory.orderServiceId} = ${orderServices.id}))
+      order by ${orderServices.position}), '[]'::json)
+    from ${orderServices} left join ${vendors} on ${vendors.id} = ${orderServices.labId}
+    where ${orderServices.orderId} = ${orders.id})
+)`;
+
+/** Order documents: `orders` joined with the tables the document reads. */
+function selectDocuments(db: Db) {
   return db
-    .select({
-      order: orders,
-      company: { id: companies.id, name: companies.name },
-      location: { id: locations.id, name: locations.name },
-      agency: { id: agencies.id, code: agencies.code },
-      jobCategory: { id: jobCategories.id, name: jobCategories.name, agencyId: jobCategories.agencyId },
-      clinic: clinics,
-      packages: sql<Array<{ id: string; name: string }>>`(
-        select coalesce(json_agg(json_build_object('id', p.id, 'name', p.name) order by op.position), '[]'::json)
-        from ${orderPackages} op join ${packages} p on p.id = op.package_id where op.order_id = ${orders.id})`,
-      identifiers: withIdentifiers
-        ? sql<JsonRow[]>`(
-            select coalesce(json_agg(json_build_object('type', i.type, 'value', i.value, 'issuingCountry', i.issuing_country, 'issuingState', i.issuing_state) order by i.position), '[]'::json)
-            from ${participantIdentifiers} i where i.order_id = ${orders.id})`
-        : sql<null>`null`,
-    })
+    .select({ document: orderDocument })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
     .innerJoin(locations, eq(locations.id, orders.locationId))
@@ -50,96 +90,29 @@ function selectOrders(db: Db, withIdentifiers: boolean) {
     .leftJoin(clinics, eq(clinics.id, orders.clinicId));
 }
 
-/** Services of orders with their lab and both histories, aggregated as JSON in the database. */
-function selectServices(db: Db) {
-  return db
-    .select({
-      service: orderServices,
-      lab: vendors,
-      statusHistory: sql<JsonRow[]>`(
-        select coalesce(json_agg(json_build_object('status', h.status, 'groupType', h.group_type, 'occurredAt', h.occurred_at) order by h.occurred_at, h.id), '[]'::json)
-        from ${orderServiceStatusHistory} h where h.order_service_id = ${orderServices.id})`,
-      screenHistory: sql<JsonRow[]>`(
-        select coalesce(json_agg(json_build_object('type', h.type, 'occurredAt', h.occurred_at) order by h.occurred_at, h.id), '[]'::json)
-        from ${orderServiceScreenHistory} h where h.order_service_id = ${orderServices.id})`,
-    })
-    .from(orderServices)
-    .leftJoin(vendors, eq(vendors.id, orderServices.labId));
-}
+const placeholder = sql.placeholder;
 
-type OrderRow = Awaited<ReturnType<typeof selectOrders>>[number];
-type ServiceRow = Awaited<ReturnType<typeof selectServices>>[number];
-
-function assemble(ids: string[], rows: OrderRow[], services: ServiceRow[]): OrderBundle[] {
-  const byId = new Map(rows.map((r) => [r.order.id, r]));
-  return ids.flatMap((id) => {
-    const r = byId.get(id);
-    if (!r) return [];
-    return [{
-      order: r.order,
-      company: r.company,
-      location: r.location,
-      agency: r.agency?.id ? r.agency : null,
-      jobCategory: r.jobCategory?.id ? r.jobCategory : null,
-      clinic: r.clinic?.id ? r.clinic : null,
-      packages: r.packages,
-      services: services
-        .filter((s) => s.service.orderId === id)
-        .map((s) => ({
-          service: s.service,
-          lab: s.lab?.id ? s.lab : null,
-          statusHistory: s.statusHistory.map((h) => ({ status: h.status as string, groupType: h.groupType as string, occurredAt: date(h.occurredAt) })),
-          screenHistory: s.screenHistory.map((h) => ({ type: h.type as string, occurredAt: date(h.occurredAt) })),
-        })),
-      identifiers: r.identifiers
-        ? r.identifiers.map((i) => ({
-            type: i.type as string,
-            value: openIdentifierValue(i.value as string),
-            issuingCountry: (i.issuingCountry as string | null) ?? null,
-            issuingState: (i.issuingState as string | null) ?? null,
-          }))
-        : null,
-    }];
-  });
-}
-
-/**
- * Loads whole orders (every part of the representation) for the given ids, in the given order:
- * two prepared statements whatever the page size (the ids travel as one array parameter). Callers
- * pass ids they are allowed to read.
- */
-export async function loadOrderBundles(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderBundle[]> {
-  if (ids.length === 0) return [];
-  const statements = preparedFor(db);
-  const rows = (await (withIdentifiers ? statements.manyWithIdentifiers : statements.many).execute({ ids })) as OrderRow[];
-  if (rows.length === 0) return [];
-  const services = (await statements.servicesOfMany.execute({ ids: rows.map((r) => r.order.id) })) as ServiceRow[];
-  return assemble(ids, rows, services);
-}
-
-/**
- * Get-order is the hottest read: its two statements are prepared once per database handle, so a
- * request builds no SQL (NOTES.md: prepared statements cost half of the query builder's time).
- */
+/** The statements every request would otherwise rebuild, prepared once per database handle. */
 const prepared = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
 
 function prepareStatements(db: Db) {
-  const access = and(
-    eq(orders.id, sql.placeholder('id')),
-    eq(orders.tenantId, sql.placeholder('tenantId')),
-    sql`${orders.companyId} = any(${sql.placeholder('companyIds')}::text[])`,
-  );
-  const anyId = sql`${orders.id} = any(${sql.placeholder('ids')}::text[])`;
   return {
-    withIdentifiers: selectOrders(db, true).where(access).prepare('get_order_with_identifiers'),
-    withoutIdentifiers: selectOrders(db, false).where(access).prepare('get_order'),
-    services: selectServices(db).where(eq(orderServices.orderId, sql.placeholder('id'))).orderBy(asc(orderServices.position)).prepare('get_order_services'),
-    many: selectOrders(db, false).where(anyId).prepare('load_orders'),
-    manyWithIdentifiers: selectOrders(db, true).where(anyId).prepare('load_orders_with_identifiers'),
-    servicesOfMany: selectServices(db)
-      .where(sql`${orderServices.orderId} = any(${sql.placeholder('ids')}::text[])`)
-      .orderBy(asc(orderServices.orderId), asc(orderServices.position))
-      .prepare('load_order_services'),
+    /** One order, within the principal's access. */
+    get: selectDocuments(db)
+      .where(
+        and(
+          eq(orders.id, placeholder('id')),
+          eq(orders.tenantId, placeholder('tenantId')),
+          sql`${orders.companyId} = any(${placeholder('companyIds')}::text[])`,
+        ),
+      )
+      .prepare('get_order_document'),
+    /** Orders by id, for callers that already hold ids they may read. */
+    many: selectDocuments(db)
+      .where(sql`${orders.id} = any(${placeholder('ids')}::text[])`)
+      .prepare('load_order_documents'),
+    /** List pages, one statement per combination of filters (see `listStatement`). */
+    lists: new Map<string, ReturnType<typeof buildListStatement>>(),
   };
 }
 
@@ -149,81 +122,163 @@ function preparedFor(db: Db) {
   return statements;
 }
 
+/**
+ * Loads whole orders for the given ids, in the given order, in one statement whatever their
+ * number. Callers pass ids they are allowed to read.
+ */
+export async function loadOrderDocuments(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderDocument[]> {
+  if (ids.length === 0) return [];
+  const rows = await preparedFor(db).many.execute({ ids, withIdentifiers });
+  const byId = new Map(rows.map((r) => [r.document.id, r.document]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** The Order as the principal may see it; 404 for an order outside its access. */
 export async function getOrder(ctx: Ctx, id: string, options: { identifiers?: boolean } = {}) {
   const withIdentifiers = options.identifiers ?? ctx.scopes.has('order.participant.read');
-  const statements = preparedFor(ctx.db);
-  const rows = await (withIdentifiers ? statements.withIdentifiers : statements.withoutIdentifiers).execute({
-    id,
-    tenantId: ctx.tenantId,
-    companyIds: ctx.companyIds,
-  });
-  if (rows.length === 0) throw notFound('Order');
-  const services = await statements.services.execute({ id });
-  return serializeOrder(assemble([id], rows as OrderRow[], services as ServiceRow[])[0], { identifiers: withIdentifiers });
+  const [row] = await preparedFor(ctx.db).get.execute({ id, tenantId: ctx.tenantId, companyIds: ctx.companyIds, withIdentifiers });
+  if (!row) throw notFound('Order');
+  return serializeOrder(row.document, { identifiers: withIdentifiers });
 }
 
-function listConditions(ctx: Ctx, q: ListOrdersQuery): SQL {
-  const search = q.search ? likePattern(q.search) : undefined;
+/** Which filters a list request uses (and how many statuses): the key of its prepared statements. */
+interface ListShape {
+  statuses: number;
+  companyId: boolean;
+  locationId: boolean;
+  code: boolean;
+  search: boolean;
+  createdAfter: boolean;
+  createdBefore: boolean;
+  updatedAfter: boolean;
+  isFinal: boolean;
+}
+
+function listShape(q: ListOrdersQuery): ListShape {
+  return {
+    statuses: q.status?.length ?? 0,
+    companyId: q.companyId !== undefined,
+    locationId: q.locationId !== undefined,
+    code: q.code !== undefined,
+    search: q.search !== undefined,
+    createdAfter: q.createdAfter !== undefined,
+    createdBefore: q.createdBefore !== undefined,
+    updatedAfter: q.updatedAfter !== undefined,
+    isFinal: q.isFinal !== undefined,
+  };
+}
+
+/** A short key, safe in a statement name (PostgreSQL cuts names at 63 characters). */
+const FILTER_LETTERS: Record<Exclude<keyof ListShape, 'statuses'>, string> = {
+  companyId: 'c', locationId: 'l', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f',
+};
+const shapeKey = (shape: ListShape) =>
+  `s${shape.statuses}${Object.entries(FILTER_LETTERS)
+    .filter(([name]) => shape[name as keyof typeof FILTER_LETTERS])
+    .map(([, letter]) => letter)
+    .join('')}`;
+
+/** The values of a list statement's placeholders. */
+function listParams(ctx: Ctx, q: ListOrdersQuery, withIdentifiers: boolean) {
+  return {
+    tenantId: ctx.tenantId,
+    companyIds: ctx.companyIds,
+    ...Object.fromEntries((q.status ?? []).map((status, i) => [`status${i}`, status])),
+    companyId: q.companyId,
+    locationId: q.locationId,
+    code: q.code?.toUpperCase(),
+    search: q.search ? likePattern(q.search) : undefined,
+    createdAfter: q.createdAfter,
+    createdBefore: q.createdBefore,
+    updatedAfter: q.updatedAfter,
+    isFinal: q.isFinal,
+    limit: q.limit,
+    offset: offsetOf(q),
+    withIdentifiers,
+  };
+}
+
+/** The orders a list shows: the principal's (see `visibleOrder`) that pass the filters. */
+function listConditions(shape: ListShape): SQL {
+  const search = placeholder('search');
   return and(
-    visibleOrder(ctx),
-    q.status ? inArray(orders.status, q.status) : undefined,
-    q.companyId ? eq(orders.companyId, q.companyId) : undefined,
-    q.locationId ? eq(orders.locationId, q.locationId) : undefined,
-    q.code ? eq(orders.code, q.code.toUpperCase()) : undefined,
-    search
-      ? or(
-          ilike(orders.code, search),
-          ilike(orders.email, search),
-          ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, search),
-        )
+    eq(orders.tenantId, placeholder('tenantId')),
+    sql`${orders.companyId} = any(${placeholder('companyIds')}::text[])`,
+    // One placeholder per status: `status in (...)` with one value is an equality, which the
+    // (tenant, status, created) index serves in order; `= any(array)` would not be.
+    shape.statuses ? inArray(orders.status, Array.from({ length: shape.statuses }, (_, i) => placeholder(`status${i}`))) : undefined,
+    shape.companyId ? eq(orders.companyId, placeholder('companyId')) : undefined,
+    shape.locationId ? eq(orders.locationId, placeholder('locationId')) : undefined,
+    shape.code ? eq(orders.code, placeholder('code')) : undefined,
+    shape.search
+      ? or(ilike(orders.code, search), ilike(orders.email, search), ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, search))
       : undefined,
-    q.createdAfter ? gte(orders.createdAt, new Date(q.createdAfter)) : undefined,
-    q.createdBefore ? lt(orders.createdAt, new Date(q.createdBefore)) : undefined,
-    q.updatedAfter ? gt(orders.updatedAt, new Date(q.updatedAfter)) : undefined,
-    q.isFinal !== undefined ? eq(orders.isFinal, q.isFinal) : undefined,
+    shape.createdAfter ? sql`${orders.createdAt} >= ${placeholder('createdAfter')}::timestamptz` : undefined,
+    shape.createdBefore ? sql`${orders.createdAt} < ${placeholder('createdBefore')}::timestamptz` : undefined,
+    shape.updatedAfter ? sql`${orders.updatedAt} > ${placeholder('updatedAfter')}::timestamptz` : undefined,
+    shape.isFinal ? eq(orders.isFinal, placeholder('isFinal')) : undefined,
   )!;
 }
 
 /**
  * Exact `total` without counting every order on every request: lists filtered only by company
  * and status (the dashboard's default views) sum the counters kept in the same transactions as
- * the order changes; other filters are selective and are counted.
+ * the order changes; other filters are selective and are counted over their indexes.
  */
-async function totalOf(ctx: Ctx, q: ListOrdersQuery): Promise<number> {
+function listTotal(shape: ListShape): SQL<number> {
   const onlyCounterFilters =
-    !q.locationId && !q.code && !q.search && !q.createdAfter && !q.createdBefore && !q.updatedAfter && q.isFinal === undefined;
-  if (onlyCounterFilters) {
-    const companyIds = q.companyId ? ctx.companyIds.filter((c) => c === q.companyId) : ctx.companyIds;
-    if (companyIds.length === 0) return 0;
-    const [row] = await ctx.db
-      .select({ total: sql<number>`coalesce(sum(${orderCounters.count}), 0)::int` })
-      .from(orderCounters)
-      .where(
-        and(
-          eq(orderCounters.tenantId, ctx.tenantId),
-          inArray(orderCounters.companyId, companyIds),
-          q.status ? inArray(orderCounters.status, q.status) : undefined,
-        ),
-      );
-    return Number(row.total);
-  }
-  const [row] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(orders).where(listConditions(ctx, q));
-  return Number(row.total);
+    !shape.locationId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal;
+  if (!onlyCounterFilters) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
+  const where = and(
+    eq(orderCounters.tenantId, placeholder('tenantId')),
+    sql`${orderCounters.companyId} = any(${placeholder('companyIds')}::text[])`,
+    shape.companyId ? eq(orderCounters.companyId, placeholder('companyId')) : undefined,
+    shape.statuses ? inArray(orderCounters.status, Array.from({ length: shape.statuses }, (_, i) => placeholder(`status${i}`))) : undefined,
+  );
+  return sql<number>`(select coalesce(sum(${orderCounters.count}), 0)::int from ${orderCounters} where ${where})`;
+}
+
+/**
+ * A list page is two statements: the page's ids (newest first, over the listing indexes) with the
+ * exact total beside them, then their documents (`many`). They stay apart on purpose: the ids
+ * statement has LIMIT/OFFSET parameters, so PostgreSQL plans it per execution, which is cheap for
+ * one table; the documents statement gets a cached generic plan. One statement holding both was
+ * planned per execution as a whole, ~4 ms of planning for ~1 ms of work. A page past the end has
+ * no row to carry the total, so that rare case asks for the total alone.
+ */
+function buildListStatement(db: Db, shape: ListShape) {
+  const key = shapeKey(shape);
+  return {
+    page: db
+      .select({ id: orders.id, total: listTotal(shape).mapWith(Number) })
+      .from(orders)
+      .where(listConditions(shape))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(placeholder('limit'))
+      .offset(placeholder('offset'))
+      .prepare(`list_orders_${key}`),
+    total: db
+      .select({ total: listTotal(shape).mapWith(Number) })
+      .from(sql`(values (1)) as one`)
+      .prepare(`count_orders_${key}`),
+  };
+}
+
+function listStatement(db: Db, shape: ListShape) {
+  const { lists } = preparedFor(db);
+  const key = shapeKey(shape);
+  let statement = lists.get(key);
+  if (!statement) lists.set(key, (statement = buildListStatement(db, shape)));
+  return statement;
 }
 
 /** Newest first; page envelope with an exact total. */
 export async function listOrders(ctx: Ctx, q: ListOrdersQuery) {
   const withIdentifiers = ctx.scopes.has('order.participant.read');
-  const ids = await ctx.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(listConditions(ctx, q))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  const bundles = await loadOrderBundles(ctx.db, ids.map((r) => r.id), withIdentifiers);
-  const total = await totalOf(ctx, q);
-  return page(bundles.map((b) => serializeOrder(b, { identifiers: withIdentifiers })), total, q);
+  const statement = listStatement(ctx.db, listShape(q));
+  const params = listParams(ctx, q, withIdentifiers);
+  const rows = await statement.page.execute(params);
+  const total = rows.length ? rows[0].total : (await statement.total.execute(params))[0].total;
+  const documents = await loadOrderDocuments(ctx.db, rows.map((r) => r.id), withIdentifiers);
+  return page(documents.map((d) => serializeOrder(d, { identifiers: withIdentifiers })), total, q);
 }
-

@@ -1,66 +1,97 @@
-/** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from loaded rows. */
-import type { agencies, clinics, jobCategories, orders, orderServices, vendors } from '@/lib/db/schema';
-import {
-  agencyRef, API, companyRef, iso, isoOrNull, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress,
-} from '@/lib/domain/representation';
+/** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from the order document the database returns. */
+import type { AddressJson } from '@/lib/db/schema';
+import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress } from '@/lib/domain/representation';
+import { openIdentifierValue } from './identifiers';
 import { isFinalServiceStatus } from './status';
 
-export interface OrderBundle {
-  order: typeof orders.$inferSelect;
+/**
+ * One order with everything its representation shows, as `orderDocument` in queries.ts builds it
+ * in SQL. Timestamps arrive as ISO 8601 strings in UTC with milliseconds (`toISOString()` form).
+ */
+export interface OrderDocument {
+  id: string;
+  code: string;
+  status: string;
+  isFinal: boolean;
+  statusUpdatedAt: string;
+  createdAt: string;
+  updatedAt: string;
+  expiresAt: string | null;
+  testReason: string | null;
+  otherTestReason: string | null;
+  participant: {
+    firstName: string | null;
+    lastName: string | null;
+    middleName: string | null;
+    birthDate: string | null;
+    email: string | null;
+    phone: string | null;
+    address: AddressJson | null;
+  };
   company: { id: string; name: string };
   location: { id: string; name: string };
-  agency: Pick<typeof agencies.$inferSelect, 'id' | 'code'> | null;
-  jobCategory: Pick<typeof jobCategories.$inferSelect, 'id' | 'name' | 'agencyId'> | null;
-  clinic: typeof clinics.$inferSelect | null;
+  agency: { id: string; code: string } | null;
+  jobCategory: { id: string; name: string; agencyId: string } | null;
+  clinic: ({ id: string; name: string; phone: string | null } & AddressJson) | null;
   packages: Array<{ id: string; name: string }>;
-  services: Array<{
-    service: typeof orderServices.$inferSelect;
-    lab: typeof vendors.$inferSelect | null;
-    statusHistory: Array<{ status: string; groupType: string; occurredAt: Date }>;
-    screenHistory: Array<{ type: string; occurredAt: Date }>;
-  }>;
+  /** Sealed values; null when the reader may not see identifiers. */
   identifiers: Array<{ type: string; value: string; issuingCountry: string | null; issuingState: string | null }> | null;
+  services: Array<{
+    id: string;
+    name: string;
+    category: string | null;
+    specimenType: string | null;
+    courierServiceName: string | null;
+    isDot: boolean;
+    status: string;
+    statusUpdatedAt: string;
+    specimenId: string | null;
+    trackingNumber: string | null;
+    lab: { id: string; name: string; type: string } | null;
+    statusHistory: Array<{ status: string; groupType: string; occurredAt: string }>;
+    screenHistory: Array<{ type: string; occurredAt: string }>;
+  }>;
 }
 
-export function serializeOrder(b: OrderBundle, options: { identifiers: boolean }) {
-  const o = b.order;
+export function serializeOrder(d: OrderDocument, options: { identifiers: boolean }) {
+  const p = d.participant;
   return {
-    id: o.id,
+    id: d.id,
     object: 'order' as const,
-    code: o.code,
-    agency: b.agency ? agencyRef(b.agency) : null,
-    clinic: b.clinic
-      ? { id: b.clinic.id, name: b.clinic.name, object: 'clinic' as const, address: toAddress(b.clinic), phone: b.clinic.phone, url: `${API}/clinics/${b.clinic.id}` }
+    code: d.code,
+    agency: d.agency ? agencyRef(d.agency) : null,
+    clinic: d.clinic
+      ? { id: d.clinic.id, name: d.clinic.name, object: 'clinic' as const, address: toAddress(d.clinic), phone: d.clinic.phone, url: `${API}/clinics/${d.clinic.id}` }
       : null,
-    company: companyRef(b.company),
-    createdAt: iso(o.createdAt),
-    expiresAt: isoOrNull(o.expiresAt),
-    isFinal: o.isFinal,
-    jobCategory: b.jobCategory ? jobCategoryRef(b.jobCategory) : null,
-    location: locationRef(b.location),
-    otherTestReason: o.otherTestReason,
-    packages: b.packages.map(packageRef),
+    company: companyRef(d.company),
+    createdAt: d.createdAt,
+    expiresAt: d.expiresAt,
+    isFinal: d.isFinal,
+    jobCategory: d.jobCategory ? jobCategoryRef(d.jobCategory) : null,
+    location: locationRef(d.location),
+    otherTestReason: d.otherTestReason,
+    packages: d.packages.map(packageRef),
     participant: {
-      address: o.participantAddress ? toAddress(o.participantAddress) : null,
-      birthDate: o.birthDate,
-      email: o.email,
-      firstName: o.firstName,
-      lastName: o.lastName,
-      middleName: o.middleName,
-      phone: o.phone,
-      ...(options.identifiers && b.identifiers
+      address: toAddress(p.address),
+      birthDate: p.birthDate,
+      email: p.email,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      middleName: p.middleName,
+      phone: p.phone,
+      ...(options.identifiers && d.identifiers
         ? {
-            identifiers: b.identifiers.map((i) => ({
+            identifiers: d.identifiers.map((i) => ({
               object: 'participantIdentifier' as const,
               type: i.type,
-              value: i.value,
+              value: openIdentifierValue(i.value),
               issuingCountry: i.issuingCountry,
               issuingState: i.issuingState,
             })),
           }
         : {}),
     },
-    services: b.services.map(({ service: s, lab, statusHistory, screenHistory }) => ({
+    services: d.services.map((s) => ({
       id: s.id,
       object: 'orderService' as const,
       name: s.name,
@@ -68,24 +99,24 @@ export function serializeOrder(b: OrderBundle, options: { identifiers: boolean }
       courierServiceName: s.courierServiceName,
       isDot: s.isDot,
       isFinal: isFinalServiceStatus(s.status),
-      lab: lab ? { id: lab.id, name: lab.name, object: 'vendor' as const, type: lab.type } : null,
-      screenHistory: screenHistory.map((h) => ({ object: 'orderServiceScreenHistory' as const, occurredAt: iso(h.occurredAt), type: h.type })),
+      lab: s.lab ? { id: s.lab.id, name: s.lab.name, object: 'vendor' as const, type: s.lab.type } : null,
+      screenHistory: s.screenHistory.map((h) => ({ object: 'orderServiceScreenHistory' as const, occurredAt: h.occurredAt, type: h.type })),
       specimenId: s.specimenId,
       status: s.status,
-      statusUpdatedAt: iso(s.statusUpdatedAt),
-      statusHistory: statusHistory.map((h) => ({
+      statusUpdatedAt: s.statusUpdatedAt,
+      statusHistory: s.statusHistory.map((h) => ({
         object: 'orderServiceStatusHistory' as const,
-        occurredAt: iso(h.occurredAt),
+        occurredAt: h.occurredAt,
         status: h.status,
         groupType: h.groupType,
       })),
       ...(s.trackingNumber !== null ? { trackingNumber: s.trackingNumber } : {}),
     })),
-    status: o.status,
-    statusUpdatedAt: iso(o.statusUpdatedAt),
-    testReason: o.testReason,
-    updatedAt: iso(o.updatedAt),
-    url: `${API}/orders/${o.id}`,
+    status: d.status,
+    statusUpdatedAt: d.statusUpdatedAt,
+    testReason: d.testReason,
+    updatedAt: d.updatedAt,
+    url: `${API}/orders/${d.id}`,
   };
 }
 export type Order = ReturnType<typeof serializeOrder>;
