@@ -53,6 +53,7 @@ function options() {
     profile: !args.includes('--no-profile'),
     only: value('only')?.split(','),
     profileScenarios: (value('profile-scenarios') ?? 'getOrder,listFirst').split(','),
+    rounds: Number(value('rounds') ?? 3),
   };
 }
 
@@ -275,6 +276,8 @@ function scenarios(f: Fixtures): Scenario[] {
   return [
     { id: 'constant', title: 'reference: Next constant JSON (404 envelope of /api/v2/__bench)', path: '/api/v2/__bench' },
     { id: 'bare', title: 'reference: bare node:http + pg, get-order SQL', path: `/orders/${f.orderId}`, bare: true, read: true },
+    // The wrapper's own cost: token, scope, rate limit, query parsing, one small prepared-free query, log line.
+    { id: 'agencies', title: 'list agencies (6 rows): the wrapper around a trivial read', path: '/api/v2/agencies', auth: true, read: true },
     { id: 'getOrder', title: 'get order', path: `/api/v2/orders/${f.orderId}`, auth: true, read: true },
     { id: 'listFirst', title: 'list orders, first page', path: '/api/v2/orders', auth: true, read: true },
     { id: 'listStatus', title: 'list orders, status=cancelled', path: '/api/v2/orders?status=cancelled', auth: true, read: true },
@@ -286,6 +289,7 @@ function scenarios(f: Fixtures): Scenario[] {
 
 interface Measured {
   scenario: string;
+  round?: number;
   connections: number;
   rps: number;
   p50: number;
@@ -470,15 +474,19 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     totals.cancelled = { api: (await get('/api/v2/orders?status=cancelled')).total, exact: f.exact.cancelled };
     totals.page500 = { api: (await get('/api/v2/orders?page=500')).total, exact: f.exact.all };
 
-    for (const s of all) {
-      for (const connections of opts.connections) {
-        const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration, s.bare ? bare?.pid : child.pid);
-        results.push(m);
-        console.log(
-          `${engine.name} ${s.id.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
-            `${m.cpuPerRequest ? `  cpu ms/req server ${m.cpuPerRequest.server} pg ${m.cpuPerRequest.postgres} client ${m.cpuPerRequest.client}` : ''}` +
-            `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
-        );
+    // Rounds: every scenario once per round, so that each is compared with the constant-JSON
+    // reference measured minutes, not tens of minutes, apart on a machine whose load drifts.
+    for (let round = 1; round <= opts.rounds; round++) {
+      for (const s of all) {
+        for (const connections of opts.connections) {
+          const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration, s.bare ? bare?.pid : child.pid);
+          results.push({ ...m, round });
+          console.log(
+            `${engine.name} r${round} ${s.id.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+              `${m.cpuPerRequest ? `  cpu ms/req server ${m.cpuPerRequest.server} pg ${m.cpuPerRequest.postgres} client ${m.cpuPerRequest.client}` : ''}` +
+              `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
+          );
+        }
       }
     }
   } finally {
@@ -510,7 +518,7 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     else console.log(`profile: no .cpuprofile written in ${dir}`);
   }
 
-  const out = { engine: engine.name, machine: machine(), data, duration: opts.duration, totals, results, profile, at: new Date().toISOString() };
+  const out = { engine: engine.name, machine: machine(), data, duration: opts.duration, rounds: opts.rounds, totals, results, profile, at: new Date().toISOString() };
   fs.writeFileSync(path.join(workDir, `results-${engine.name}.json`), JSON.stringify(out, null, 2));
   return out;
 }
@@ -519,18 +527,37 @@ function machine() {
   return { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}` };
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** One line per scenario and connection count: medians over the rounds, and each round's ratio. */
 function report(out: Awaited<ReturnType<typeof runEngine>>) {
   const lines: string[] = [];
-  const constant = (c: number) => out.results.find((r) => r.scenario === 'constant' && r.connections === c)?.rps;
-  lines.push(`### ${out.engine} (${out.data.orders.toLocaleString('en-US')} orders, ${out.data.clinics.toLocaleString('en-US')} clinics), ${out.duration} s per cell`, '');
+  const constant = (c: number, round?: number) => out.results.find((r) => r.scenario === 'constant' && r.connections === c && r.round === round)?.rps;
   lines.push(
-    '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
+    `### ${out.engine} (${out.data.orders.toLocaleString('en-US')} orders, ${out.data.clinics.toLocaleString('en-US')} clinics), ` +
+      `${out.rounds} rounds of ${out.duration} s per cell, medians`,
+    '',
+  );
+  lines.push(
+    '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON (median; each round) | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
     '| - | - | - | - | - | - | - | - |',
   );
-  for (const r of out.results) {
-    const ref = constant(r.connections);
-    const cpu = r.cpuPerRequest ? `${r.cpuPerRequest.server} / ${r.cpuPerRequest.postgres} / ${r.cpuPerRequest.client}` : '';
-    lines.push(`| ${r.scenario} | ${r.connections} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${ref ? `${((100 * r.rps) / ref).toFixed(0)}%` : ''} | ${cpu} | ${r.non2xx + r.errors} |`);
+  const cells = new Map<string, Measured[]>();
+  for (const r of out.results) cells.set(`${r.scenario} ${r.connections}`, [...(cells.get(`${r.scenario} ${r.connections}`) ?? []), r]);
+  for (const runs of cells.values()) {
+    const { scenario, connections } = runs[0];
+    const ratios = runs.map((r) => (100 * r.rps) / (constant(connections, r.round) ?? NaN));
+    const cpu = runs[0].cpuPerRequest
+      ? (['server', 'postgres', 'client'] as const).map((k) => median(runs.map((r) => r.cpuPerRequest![k])).toFixed(2)).join(' / ')
+      : '';
+    lines.push(
+      `| ${scenario} | ${connections} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ` +
+        `${median(ratios).toFixed(0)}%; ${ratios.map((x) => x.toFixed(0)).join(', ')} | ${cpu} | ${runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0)} |`,
+    );
   }
   lines.push('', 'Totals (API `total` vs `count(*)`): ' + Object.entries(out.totals).map(([k, v]) => `${k} ${v.api} / ${v.exact}${v.api === v.exact ? ' exact' : ' DIFFERENT'}`).join('; '));
   if (out.profile) {
