@@ -150,7 +150,7 @@ interface Engine {
 function postgresEngine(): Engine {
   const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = process.env.BENCH_PG_DB ?? 'bench_api';
-  const args = ['-h', base.hostname || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
+  const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
   const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
   const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
   if (exists.stdout.trim() !== '1') {

@@ -31,6 +31,7 @@ import { loadGeo } from '@/lib/db/seed/geo';
 import { AREA_CODES, CLINIC_NAME_PATTERNS, COURIERS, FIRST_NAMES, LAST_NAMES, STREET_NAMES, SUITES } from '@/lib/db/seed/names';
 import { TENANT_DEFS } from '@/lib/db/seed/tenants';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
+import { storeMissingOrderDocuments } from '@/lib/domain/orders/documents';
 import { deriveOrderStatus, isFinalOrderStatus, ORDER_STATUSES } from '@/lib/domain/orders/status';
 
 // ---------------------------------------------------------------------------------------------
@@ -368,6 +369,24 @@ const NON_DOT_REASONS: ReadonlyArray<readonly [string, number]> = [
   ['fitnessForDuty', 4], ['returnToDuty', 3], ['followUp', 3], ['preSiteAccess', 2], ['promotion', 2], ['jobTransfer', 1],
 ];
 
+/**
+ * Stores the document of every order that has none (all generated ones), in one transaction; on a
+ * superuser connection without the per-row triggers of migration 0004 (the documents are built
+ * from the rows as they are, so there is nothing for the triggers to forget).
+ */
+async function storeDocuments(db: Db, batch: number) {
+  const started = Date.now();
+  const stored = await db.transaction(async (raw) => {
+    const tx = raw as unknown as Db;
+    const [{ rolsuper }] = rowsOf<{ rolsuper: boolean }>(await exec(tx, `select rolsuper from pg_roles where rolname = current_user`));
+    if (rolsuper) await exec(tx, `set local session_replication_role = replica`);
+    const count = await storeMissingOrderDocuments(tx, batch, (n) => log(`documents: ${fmt(n)} stored  ${secs(Date.now() - started)}`));
+    if (rolsuper) await exec(tx, `set local session_replication_role = origin`);
+    return count;
+  });
+  log(`documents: ${fmt(stored)} order documents stored in ${secs(Date.now() - started)}`);
+}
+
 async function generateOrders(db: Db, tenant: TenantInfo, target: number, batch: number) {
   const existing = await scalar(db, `select count(*) from orders where tenant_id = ${lit(tenant.id)} and id like '${idPrefix('order', tenant.tag)}%'`);
   if (existing >= target) {
@@ -545,6 +564,9 @@ async function main() {
     const tOrders = Date.now();
     await generateOrders(db, tenant, opts.orders, opts.batch);
     const ordersMs = Date.now() - tOrders;
+    const tDocuments = Date.now();
+    await storeDocuments(db, opts.batch);
+    const documentsMs = Date.now() - tDocuments;
 
     const tAfter = Date.now();
     await rebuildOrderCounters(db);
@@ -564,7 +586,7 @@ async function main() {
       ),
     )[0];
     log(
-      `done in ${secs(Date.now() - t0)} (clinics ${secs(clinicsMs)}, orders ${secs(ordersMs)}, counters + vacuum/analyze ${secs(afterMs)}); ` +
+      `done in ${secs(Date.now() - t0)} (clinics ${secs(clinicsMs)}, orders ${secs(ordersMs)}, documents ${secs(documentsMs)}, counters + vacuum/analyze ${secs(afterMs)}); ` +
         `tenant ${tenant.slug}: ${fmt(Number(counts.clinics))} clinics, ${fmt(Number(counts.orders))} orders; all tenants: ${fmt(Number(counts.order_services))} order services, ${fmt(Number(counts.status_history))} status history rows`,
     );
   } catch (error) {

@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -287,6 +288,13 @@ export const orders = pgTable(
     expiresAt: ts('expires_at'),
     /** Last `sequence` given to an `order.updated` event of this order. */
     eventSequence: integer('event_sequence').notNull().default(0),
+    /**
+     * The order's document (lib/domain/orders/queries.ts, without identifiers), stored by every
+     * change in its transaction so that reads do not rebuild it. Triggers of migration 0004 set it
+     * to NULL when the order or one of its services changes without storing it again; NULL is
+     * always safe (reads build the document then), a stale document is impossible.
+     */
+    document: json('document'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

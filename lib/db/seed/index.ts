@@ -29,6 +29,7 @@ import { sealIdentifierValue } from '@/lib/domain/orders/identifiers';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
+import { storeMissingOrderDocuments } from '@/lib/domain/orders/documents';
 import { AGENCY_ROWS, JOB_CATEGORY_ROWS, VENDOR_ROWS, agencyId } from './reference';
 import { TENANT_DEFS, type TenantSlug } from './tenants';
 import { seedIds } from './ids';
@@ -218,6 +219,8 @@ async function insertDemo(db: Executor, data: readonly TenantRows[]): Promise<vo
   }
   // List totals come from the per-status counters, which order operations keep up to date.
   await rebuildOrderCounters(db as Db);
+  // Reads use each order's stored document, which order operations keep up to date.
+  await storeMissingOrderDocuments(db as Db);
 }
 
 /** Agencies, job categories and labs; safe to run on every start. */

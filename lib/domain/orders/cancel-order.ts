@@ -11,6 +11,7 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
+import { storeOrderDocuments } from './documents';
 import { getOrder, visibleOrder } from './queries';
 import type { CancelOrderBody } from './schemas';
 import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from './status';
@@ -57,6 +58,7 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       .values(cancellable.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'cancelled', groupType: 'cancelled', occurredAt: now })));
     await tx.update(orders).set({ status: 'cancelled', isFinal: false, statusUpdatedAt: now, updatedAt: now }).where(eq(orders.id, id));
     await countStatusChange(tx, order.tenantId, order.companyId, order.status, 'cancelled');
+    await storeOrderDocuments(tx, [id]);
 
     const email = input.cancelledBy?.email ?? null;
     const user = email ? await linkedUserByEmail(tx, ctx, email) : null;

@@ -22,6 +22,7 @@ import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
 import { getOrder, loadOrderDocuments, visibleOrder } from './queries';
 import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
+import { storeOrderDocuments } from './documents';
 import { serializeOrder } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
 
@@ -306,6 +307,7 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
     actor: ctx.actor,
     data: { source: ctx.source, requesterEmail: input.requester.email },
   });
+  await storeOrderDocuments(ctx.db, [id]);
   const withIdentifiers = ctx.scopes.has('order.participant.read');
   const [document] = await loadOrderDocuments(ctx.db, [id], withIdentifiers);
   return { status: 201, body: serializeOrder(document, { identifiers: withIdentifiers }) };

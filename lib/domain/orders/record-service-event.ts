@@ -11,6 +11,7 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
+import { storeOrderDocuments } from './documents';
 import { getOrder, visibleOrder } from './queries';
 import type { ServiceEventBody } from './schemas';
 import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceStatusGroup } from './status';
@@ -60,6 +61,7 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
       .set({ updatedAt: now, ...(orderChanged ? { status: nextStatus, isFinal: isFinalOrderStatus(nextStatus), statusUpdatedAt: now } : {}) })
       .where(eq(orders.id, orderId));
     if (orderChanged) await countStatusChange(tx, order.tenantId, order.companyId, order.status, nextStatus);
+    await storeOrderDocuments(tx, [orderId]);
     await writeAudit(tx, {
       tenantId: order.tenantId,
       orderId,
