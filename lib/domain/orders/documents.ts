@@ -126,25 +126,29 @@ export async function completeDocuments(
 
 /** Stores the documents of these orders; called at the end of every change, in its transaction. */
 export async function storeOrderDocuments(db: Db, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const built = selectBuiltDocuments(db).where(sql`${orders.id} = any(${sql.param(ids)}::text[])`);
-  await db.execute(sql`update ${orders} set document = built.document from (${built}) as built where ${orders.id} = built.id`);
+  if (ids.length) await storeOrderDocumentsWhere(db, sql`${orders.id} = any(${sql.param(ids)}::text[])`);
+}
+
+/** Stores the documents of the orders matching `where` (a condition on `orders`); returns their number. */
+export async function storeOrderDocumentsWhere(db: Db, where: SQL): Promise<number> {
+  const built = selectBuiltDocuments(db).where(where);
+  const result = await db.execute(
+    sql`update ${orders} set document = built.document from (${built}) as built where ${orders.id} = built.id returning ${orders.id}`,
+  );
+  return rowsOf(result).length;
 }
 
 /**
- * Stores every missing document, `batch` orders per statement (the seed, the data generator, or
- * after a change of the document's shape). Returns how many were stored.
+ * Stores every missing document, `batch` orders per statement (the seed; data written before
+ * migration 0004). Returns how many were stored.
  */
 export async function storeMissingOrderDocuments(db: Db, batch = 10_000, onBatch?: (stored: number) => void): Promise<number> {
   let stored = 0;
   for (;;) {
-    const built = selectBuiltDocuments(db).where(
+    const count = await storeOrderDocumentsWhere(
+      db,
       sql`${orders.id} in (select missing.id from ${orders} as missing where missing.document is null limit ${batch})`,
     );
-    const result = await db.execute(
-      sql`update ${orders} set document = built.document from (${built}) as built where ${orders.id} = built.id returning ${orders.id}`,
-    );
-    const count = rowsOf(result).length;
     stored += count;
     onBatch?.(stored);
     if (count < batch) return stored;
