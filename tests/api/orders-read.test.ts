@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SCOPES } from '@/lib/auth/scopes';
-import { rowsOf } from '@/lib/db/client';
+import { genericPlanDb, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
-import { call, db, expectError, get, token, withTestDatabase } from './harness';
+import { call, db, driver, expectError, get, token, withTestDatabase } from './harness';
 import { acme, createOrder, orderBody, withParticipant } from './orders-fixtures';
 import { describeAuthentication, describePagination } from './shared';
 
@@ -283,5 +283,15 @@ describe('PUT /api/v2/orders/{id}/cancellation', () => {
   it('403 without order.cancel, and nothing changes', async () => {
     const order = await createOrder();
     expectError(await cancel(order.id, {}, await token({ scopes: SCOPES.filter((s) => s !== 'order.cancel') })), 403, 'insufficientScope');
+  });
+});
+
+describe('list statements and plans (PostgreSQL)', () => {
+  it('the listing pool plans generically; the main pool keeps PostgreSQL\'s choice', async () => {
+    if (driver() !== 'postgres') return;
+    const mode = async (handle: ReturnType<typeof db>) =>
+      rowsOf<{ plan_cache_mode: string }>(await handle.execute(sql`show plan_cache_mode`))[0].plan_cache_mode;
+    expect(await mode(genericPlanDb(db()))).toBe('force_generic_plan');
+    expect(await mode(db())).toBe('auto');
   });
 });
