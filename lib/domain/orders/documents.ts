@@ -129,28 +129,33 @@ export async function storeOrderDocuments(db: Db, ids: string[]): Promise<void> 
   if (ids.length) await storeOrderDocumentsWhere(db, sql`${orders.id} = any(${sql.param(ids)}::text[])`);
 }
 
-/** Stores the documents of the orders matching `where` (a condition on `orders`); returns their number. */
-export async function storeOrderDocumentsWhere(db: Db, where: SQL): Promise<number> {
+/** Stores the documents of the orders matching `where` (a condition on `orders`): how many, and the greatest id. */
+export async function storeOrderDocumentsWhere(db: Db, where: SQL): Promise<{ count: number; lastId: string | null }> {
   const built = selectBuiltDocuments(db).where(where);
-  const result = await db.execute(
-    sql`update ${orders} set document = built.document from (${built}) as built where ${orders.id} = built.id returning ${orders.id}`,
+  const [row] = rowsOf<{ count: number; last_id: string | null }>(
+    await db.execute(sql`with stored as (
+      update ${orders} set document = built.document from (${built}) as built where ${orders.id} = built.id returning ${orders.id} as id)
+      select count(*)::int as count, max(id) as last_id from stored`),
   );
-  return rowsOf(result).length;
+  return { count: Number(row.count), lastId: row.last_id };
 }
 
 /**
- * Stores every missing document, `batch` orders per statement (the seed; data written before
- * migration 0004). Returns how many were stored.
+ * Stores every missing document, `batch` orders per statement in id order (the seed, bulk loads,
+ * data written before migration 0004). Returns how many were stored.
  */
 export async function storeMissingOrderDocuments(db: Db, batch = 10_000, onBatch?: (stored: number) => void): Promise<number> {
   let stored = 0;
+  let after = '';
   for (;;) {
-    const count = await storeOrderDocumentsWhere(
+    const { count, lastId } = await storeOrderDocumentsWhere(
       db,
-      sql`${orders.id} in (select missing.id from ${orders} as missing where missing.document is null limit ${batch})`,
+      sql`${orders.id} in (select missing.id from ${orders} as missing
+        where missing.document is null and missing.id > ${after} order by missing.id limit ${batch})`,
     );
     stored += count;
     onBatch?.(stored);
-    if (count < batch) return stored;
+    if (count < batch || lastId === null) return stored;
+    after = lastId;
   }
 }
