@@ -311,7 +311,7 @@ async function inOneTransaction(
     for (const ix of indexes) if (ix.table !== last?.table) await exec(tx, ix.def);
     if (indexes.length && last) await last.beforeItsIndexes(tx);
     for (const ix of indexes) if (ix.table === last?.table) await exec(tx, ix.def);
-    if (indexes.length) log(`${label}: ${indexes.length} indexes rebuilt in ${secs(Date.now() - started)}`);
+    if (indexes.length) log(`${label}: ${indexes.length} indexes rebuilt${last ? ` around the last step of ${last.table}` : ''} in ${secs(Date.now() - started)}`);
   });
 }
 
