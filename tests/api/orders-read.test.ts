@@ -294,4 +294,9 @@ describe('list statements and plans (PostgreSQL)', () => {
     expect(await mode(genericPlanDb(db()))).toBe('force_generic_plan');
     expect(await mode(db())).toBe('auto');
   });
+
+  it('autovacuum keeps the newest orders\' pages all-visible: orders vacuum after 0.5% changes, not 20%', async () => {
+    const [{ options }] = rowsOf<{ options: string[] }>(await db().execute(sql`select reloptions as options from pg_class where relname = 'orders'`));
+    expect(options).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.005', 'autovacuum_vacuum_insert_scale_factor=0.005']));
+  });
 });
