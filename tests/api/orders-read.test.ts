@@ -297,6 +297,6 @@ describe('list statements and plans (PostgreSQL)', () => {
 
   it('autovacuum keeps the newest orders\' pages all-visible: orders vacuum after 0.5% changes, not 20%', async () => {
     const [{ options }] = rowsOf<{ options: string[] }>(await db().execute(sql`select reloptions as options from pg_class where relname = 'orders'`));
-    expect(options).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.005', 'autovacuum_vacuum_insert_scale_factor=0.005']));
+    expect(options).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0.005', 'autovacuum_vacuum_insert_scale_factor=0.005', 'vacuum_index_cleanup=on']));
   });
 });
