@@ -54,8 +54,9 @@ function preparedFor(db: Db) {
 }
 
 /**
- * Loads whole orders for the given ids, in the given order, in one statement whatever their
- * number. Callers pass ids they are allowed to read.
+ * Loads whole orders for the given ids, in the given order: one statement over their stored
+ * documents whatever their number (and one more only if some have none). Callers pass ids they
+ * are allowed to read.
  */
 export async function loadOrderDocuments(db: Db, ids: string[], withIdentifiers: boolean): Promise<OrderDocument[]> {
   if (ids.length === 0) return [];
