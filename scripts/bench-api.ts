@@ -24,11 +24,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { buildIsStale, freePort } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -63,37 +63,8 @@ function options() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
-  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
-}
 function ensureBuild() {
-  let built = 0;
-  try {
-    built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
-  } catch {
-    /* missing */
-  }
-  const stale = !built || SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
-  if (!stale) return console.log(`build: .next is up to date (BUILD_ID ${fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8').trim()})`);
+  if (!buildIsStale(root)) return console.log(`build: .next is up to date (BUILD_ID ${fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8').trim()})`);
   console.log('build: next build (missing or older than the sources)');
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
   if (result.status !== 0) throw new Error('next build failed');

@@ -10,37 +10,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { buildIsStale } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
-/** What `next build` reads: a change to any of them makes the build stale. */
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
-
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
-  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
-}
-
-function buildIsStale(): boolean {
-  try {
-    const built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
-    return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
-  } catch {
-    return true;
-  }
-}
 
 // Another `next build` of this checkout (Next.js holds .next/lock) makes ours stop at once: wait for
 // it, then build only if the sources are still newer than its result.
-for (let attempt = 1; buildIsStale(); attempt++) {
+for (let attempt = 1; buildIsStale(root); attempt++) {
   console.log('[e2e-server] next build (the build is missing or older than the sources)');
   const started = Date.now();
   const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });

@@ -12,6 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { buildIsStale } from './lib/processes';
 
 process.env.APP_ENV ??= 'staging';
 const PORT = Number(process.env.PORT ?? 3000);
@@ -21,31 +22,6 @@ const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const DEMO_TOKEN_NAME = 'demo (npm start)';
 const production = process.env.APP_ENV === 'production';
 
-/** What `next build` reads; a change to any of them makes the build stale. */
-const SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
-
-function newestMtime(entry: string): number {
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
-  let newest = 0;
-  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
-  return newest;
-}
-
-function buildIsStale(): boolean {
-  let built: number;
-  try {
-    built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
-  } catch {
-    return true;
-  }
-  return SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
-}
 
 /** The `next build` or `next start` running now: SIGINT, SIGTERM and SIGHUP go to it. */
 let current: ChildProcess | undefined;
@@ -160,7 +136,7 @@ async function banner(token: string | undefined): Promise<string> {
 }
 
 async function main(): Promise<void> {
-  if (buildIsStale()) {
+  if (buildIsStale(root)) {
     process.stdout.write('npm start: building the app (next build)...\n');
     const code = await exitCodeOf(next(['build']));
     if (code !== 0) fail(`next build failed (exit code ${code}).`);

@@ -22,13 +22,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
+import { freePort } from '../../scripts/lib/processes';
 
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -48,17 +49,6 @@ test.describe.configure({ mode: 'parallel' });
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,0 +1,40 @@
+/** Shared by the scripts that start servers (npm start, the e2e server, the benchmarks) and the crash-safety spec. */
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+/** What `next build` reads: a change to any of them makes the build stale. */
+const BUILD_SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return /\.test\.tsx?$/.test(entry) ? 0 : stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
+}
+
+/** True when `root/.next` is missing or older than any source of the build. */
+export function buildIsStale(root: string): boolean {
+  try {
+    const built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
+    return BUILD_SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
+  } catch {
+    return true;
+  }
+}
+
+/** A TCP port free on 127.0.0.1 right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
