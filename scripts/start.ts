@@ -9,7 +9,6 @@
  *    and its exit code is ours. When it answers, print the URL, demo logins, token and a curl line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildIsStale } from './lib/processes';
