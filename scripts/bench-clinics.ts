@@ -32,7 +32,7 @@ import { DEMO } from '@/lib/db/seed';
 import { loadGeo } from '@/lib/db/seed/geo';
 import { Rng } from '@/lib/db/seed/random';
 import type { Ctx } from '@/lib/domain/context';
-import { buildClinicSearch, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
+import { clinicSearchStatement, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -285,8 +285,7 @@ async function measureInProcess(engine: 'postgres' | 'pglite', opts: Options, pl
     }
 
     // The plan of exactly what the endpoint runs (the page query of `searchClinics`).
-    const { pageQuery } = await buildClinicSearch(ctx, queryOf(places[0], VARIANTS[0]));
-    const built = pageQuery.toSQL();
+    const built = await clinicSearchStatement(ctx, queryOf(places[0], VARIANTS[0]));
     const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, string>> }> } }).$client;
     const planLines = (await client.query(`explain (analyze, costs off, timing off, summary off, buffers off) ${built.sql}`, built.params)).rows.map((r) => String(Object.values(r)[0]));
     const explain = planLines

@@ -12,7 +12,7 @@ import { rowsOf } from '@/lib/db/client';
 import { clinics, clinicServices } from '@/lib/db/schema';
 import { DEMO } from '@/lib/db/seed';
 import { authenticateToken } from '@/lib/auth/tokens';
-import { buildClinicSearch, nearSql, SearchClinicsQuery } from '@/lib/domain/clinics/search';
+import { clinicSearchStatement, nearSql, SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import type { Ctx } from '@/lib/domain/context';
 import { distanceMiles, geocodeZip, type Position } from '@/lib/geo/geocode';
 import { db, expectError, get, token, withTestDatabase } from './harness';
@@ -156,8 +156,7 @@ describe('GET /api/v2/clinics', () => {
     it('the search uses the GiST index on earth_point (EXPLAIN of the query the endpoint runs)', async () => {
       const principal = (await authenticateToken(db(), acmeToken))!;
       const ctx: Ctx = { ...principal, db: db(), requestId: 'explain', source: 'api' };
-      const { pageQuery } = await buildClinicSearch(ctx, SearchClinicsQuery.parse({ lat: String(O.lat), long: String(O.long), limit: '20' }));
-      const built = pageQuery.toSQL();
+      const built = await clinicSearchStatement(ctx, SearchClinicsQuery.parse({ lat: String(O.lat), long: String(O.long), limit: '20' }));
       const client = (db() as unknown as { $client: { query(text: string, params: unknown[]): Promise<{ rows: Array<Record<string, string>> }> } }).$client;
       const plan = (await client.query(`explain ${built.sql}`, built.params)).rows.map((r) => Object.values(r)[0]).join('\n');
       expect(plan).toContain('clinics_earth_point_idx');
@@ -168,6 +167,26 @@ describe('GET /api/v2/clinics', () => {
         .map((r) => Object.values(r)[0])
         .join('\n');
       expect(plain).toContain('clinics_earth_point_idx');
+    });
+
+    it('planned once for every position and radius (generic plan): still the GiST index, the origin computed once', async () => {
+      const principal = (await authenticateToken(db(), acmeToken))!;
+      const ctx: Ctx = { ...principal, db: db(), requestId: 'explain', source: 'api' };
+      const built = await clinicSearchStatement(ctx, SearchClinicsQuery.parse({ lat: String(O.lat), long: String(O.long), limit: '20' }));
+      const plan = await db().transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare clinic_search_generic as ${built.sql}`));
+        // The values as literals: EXECUTE's arguments cannot be bound parameters on PGlite.
+        const literal = (v: unknown) => (typeof v === 'string' ? `'${v}'` : Array.isArray(v) ? `'{${v.join(',')}}'` : String(v));
+        const args = built.params.map(literal).join(', ');
+        const lines = rowsOf<Record<string, string>>(await tx.execute(sql.raw(`explain execute clinic_search_generic(${args})`))).map((r) => Object.values(r)[0]);
+        await tx.execute(sql`deallocate clinic_search_generic`);
+        return lines.join('\n');
+      });
+      expect(plan).toContain('clinics_earth_point_idx');
+      expect(plan).not.toMatch(/Seq Scan on (public\.)?clinics\b/);
+      // Origin, box and radius chord are init plans: computed once, not per candidate.
+      expect(plan.match(/InitPlan/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
     });
   });
 
@@ -180,6 +199,37 @@ describe('GET /api/v2/clinics', () => {
       for (const c of listed.body.data) expect(c).not.toHaveProperty('distance');
       expect(Object.keys(listed.body.data[0]).sort()).toEqual(['address', 'coordinates', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'url']);
       expect(ranked.body.data[0]).toMatchObject({ id: idOf('a'), object: 'clinic', url: `/api/v2/clinics/${idOf('a')}`, coordinates: O, isActive: true });
+    });
+
+    it("each clinic is GET /clinics/{id}'s representation, plus its distance with a position", async () => {
+      // The search builds the clinic's fields in SQL; the single read serializes its row.
+      const reader = await token({ scopes: ['clinic.read'] });
+      const byPosition = (await around({ radius: 500, limit: 20 })).body.data;
+      const byName = (await search({ name: PREFIX, limit: 20 })).body.data;
+      expect(byPosition.length).toBeGreaterThan(0);
+      for (const c of [...byPosition, ...byName]) {
+        const single = await get(`${PATH}/${c.id}`, { token: reader });
+        expect(single.status).toBe(200);
+        const { distance, ...rest } = c;
+        expect(JSON.stringify(rest)).toBe(JSON.stringify(single.body));
+        // earthdistance's earth is 0.12% larger than distanceMiles' (see the unit tests); one decimal.
+        if (distance) expect(Math.abs(distance.miles - distanceMiles(O, single.body.coordinates))).toBeLessThanOrEqual(0.05 + 0.0013 * distance.miles);
+      }
+    });
+
+    it('a clinic with no address part and no phone: address and phone are null', async () => {
+      const id = `cst-${run}-bare`;
+      await db().insert(clinics).values({ id, tenantId: acme, name: `Bare ${run}`, lat: O.lat, long: O.long });
+      try {
+        const res = await search({ name: `Bare ${run}` });
+        expect(res.body.data).toEqual([
+          { id, object: 'clinic', name: `Bare ${run}`, address: null, phone: null, coordinates: O, isActive: true, services: [], url: `${PATH}/${id}` },
+        ]);
+        const near = await search({ lat: O.lat, long: O.long, radius: 1, name: `Bare ${run}` });
+        expect(near.body.data[0]).toMatchObject({ address: null, phone: null, distance: { miles: 0 } });
+      } finally {
+        await db().delete(clinics).where(inArray(clinics.id, [id]));
+      }
     });
 
     it('without a position: by name then id, radius ignored, clinics without a position included', async () => {

@@ -77,6 +77,32 @@ describe('database distance (earthdistance) against distanceMiles', () => {
     if (reference !== null) expect(Math.abs(miles - reference) / reference).toBeLessThan(0.005);
   });
 
+  it("chord, miles and the radius check are earthdistance's ll_to_earth, earth_box, gc_to_sec and sec_to_gc, bit for bit", async () => {
+    // Points around three origins, from the centre out to past the radius' box.
+    const origins: Position[] = [{ lat: 32.7904, long: -96.8044 }, { lat: 61.2, long: -149.9 }, { lat: -33.87, long: 151.21 }];
+    for (const a of origins) {
+      await database.db.execute(sql`delete from clinics`);
+      await database.db.execute(sql`insert into clinics
+        select i * 100 + j, ll_to_earth(${a.lat}::float8 + i * 0.05, ${a.long}::float8 + j * 0.05)::cube
+        from generate_series(-8, 8) i, generate_series(-8, 8) j`);
+      for (const radius of [1, 7.5, 25, 500]) {
+        const n = nearSql(a, radius);
+        const at = sql`ll_to_earth(${a.lat}::float8, ${a.long}::float8)`;
+        const meters = sql`${radius}::float8 * 1609.344::float8`;
+        const [row] = rowsOf<{ rows: number; chords: number; miles: number; within: number; inside: number }>(
+          await database.db.execute(sql`select count(*)::int as rows,
+            count(*) filter (where ${n.order} = (earth_point <-> ${at}))::int as chords,
+            count(*) filter (where ${n.miles} = sec_to_gc(earth_point <-> ${at}) / 1609.344::float8)::int as miles,
+            count(*) filter (where (${n.within}) = (earth_box(${at}, ${meters}) @> earth_point and earth_distance(${at}, earth_point::earth) <= ${meters}))::int as within,
+            count(*) filter (where ${n.within})::int as inside
+            from clinics`),
+        );
+        expect(row).toMatchObject({ rows: 289, chords: 289, miles: 289, within: 289 });
+        expect(row.inside).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('the radius check keeps a point just inside and drops one just outside', async () => {
     const a = { lat: 39.0, long: -95.0 };
     const inside = await database.db.execute(sql`select count(*)::int as n from (select ll_to_earth(39.1, -95.0)::cube as earth_point) clinics where ${nearSql(a, 7).within}`);

@@ -18,20 +18,24 @@
  * `services` of each clinic: the services the token can order (as `orderableServicesOfClinics`):
  * the page query gathers the ids each clinic offers, a small query the token's orderable services.
  */
-import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, fillPlaceholders, ilike, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { genericPlanDb, type Db } from '@/lib/db/client';
 import { clinics, packages, services } from '@/lib/db/schema';
 import { orderablePackage, orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter, type Page } from '@/lib/domain/pagination';
 import { servicesOfPackages } from '@/lib/domain/packages';
+import { API, serviceEntry } from '@/lib/domain/representation';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
-import { serializeClinic, type Clinic } from './index';
+import type { Clinic } from './index';
 
 export const DEFAULT_RADIUS_MILES = 25;
 export const MAX_RADIUS_MILES = 500;
 export const METERS_PER_MILE = 1609.344;
+/** The same, as SQL text: a constant of the statement, not one more parameter. */
+const metersPerMile = sql.raw(`${METERS_PER_MILE}::float8`);
 const MAX_SERVICE_IDS = 50;
 
 /**
@@ -89,45 +93,164 @@ export type SearchClinicsQuery = z.output<typeof SearchClinicsQuery>;
 const earthPoint = sql.raw('"clinics"."earth_point"');
 /** Qualified: drizzle renders `clinics.id` as a bare "id", which a subquery would take for its own. */
 const clinicId = sql.raw('"clinics"."id"');
-const origin = (p: Position) => sql`ll_to_earth(${p.lat}::float8, ${p.long}::float8)`;
 
-/** The SQL pieces of a position search: index condition, exact check, order, distance in miles. */
-export function nearSql(p: Position, radiusMiles: number) {
-  const o = origin(p);
-  const meters = radiusMiles * METERS_PER_MILE;
-  const chord = sql`(${earthPoint} <-> ${o}::cube)`;
+type Value<T> = T | Placeholder;
+
+/** earthdistance's `earth()`, the radius its points are on (meters). */
+const earthRadius = sql.raw('6378168::float8');
+
+/**
+ * The SQL pieces of a position search: index condition, exact check, order, distance in miles.
+ * Position and radius are values or placeholders. earthdistance's functions are written out with
+ * the same built-in operations (same values, bit for bit: tests/unit/clinic-search.test.ts)
+ * because they are SQL functions that PostgreSQL runs through its SQL-function executor, ~0.1 ms
+ * per call site and execution (or per planning, when folded to constants). The origin, the box and
+ * the radius' chord are scalar subqueries, i.e. init plans computed once per execution: in a
+ * generic plan, an expression of parameters written inline would be computed again per candidate.
+ */
+export function nearSql(p: { lat: Value<number>; long: Value<number> }, radiusMiles: Value<number>) {
+  const lat = sql`radians(${p.lat}::float8)`;
+  const long = sql`radians(${p.long}::float8)`;
+  // ll_to_earth(lat, long)
+  const origin = sql`cube(array[${earthRadius} * cos(${lat}) * cos(${long}), ${earthRadius} * cos(${lat}) * sin(${long}), ${earthRadius} * sin(${lat})])`;
+  // gc_to_sec(meters): the straight-line distance of a great-circle one (radius <= 500 miles).
+  const radiusChord = sql`2 * ${earthRadius} * sin(${radiusMiles}::float8 * ${metersPerMile} / (2 * ${earthRadius}))`;
+  const chord = sql`(${earthPoint} <-> (select ${origin}))`;
   return {
-    // The exact check compares chords: gc_to_sec(constant) is folded at planning, where
-    // sec_to_gc(chord) <= r would call an SQL function for every candidate.
-    within: sql`earth_box(${o}, ${meters}::float8) @> ${earthPoint} and ${chord} <= gc_to_sec(${meters}::float8)`,
+    // earth_box(origin, meters) @> earth_point: the GiST index condition. Then the exact check on
+    // chords (the same as `earth_distance(origin, earth_point) <= r`).
+    within: sql`(select cube_enlarge(${origin}, ${radiusChord}, 3)) @> ${earthPoint} and ${chord} <= (select ${radiusChord})`,
     order: chord,
-    miles: sql<number>`sec_to_gc(${chord}) / ${METERS_PER_MILE}::float8`,
+    // sec_to_gc(chord), in miles
+    miles: milesOfChord(chord),
   };
 }
 
-/**
- * Clinics offering every one of `serviceIds` (distinct ids) among the services the token can
- * order: a service the token cannot order is offered by no clinic as far as the token sees (2.10).
- */
-function offersAll(ctx: Ctx, serviceIds: readonly string[]): SQL {
-  const list = sql.join(serviceIds.map((id) => sql`${id}`), sql`, `);
-  return sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id in (${list}) and cs.service_id in ${orderableServiceIds(ctx)}) = ${serviceIds.length}`;
+const milesOfChord = (chord: SQL) => sql<number>`2 * ${earthRadius} * asin(${chord} / (2 * ${earthRadius})) / ${metersPerMile}`;
+
+/** The filters a search uses: the key of its prepared statements. */
+interface SearchShape {
+  position: boolean;
+  name: boolean;
+  services: boolean;
 }
+
+const shapeOf = (q: SearchClinicsQuery, required: readonly string[]): SearchShape => ({
+  position: q.position !== null,
+  name: q.name !== undefined,
+  services: required.length > 0,
+});
+const shapeKey = (s: SearchShape) => `${s.position ? 'p' : ''}${s.name ? 'n' : ''}${s.services ? 's' : ''}`;
+
+const placeholder = sql.placeholder;
+/** The principal, as the statements' placeholders: one prepared statement serves every token. */
+const access = { tenantId: placeholder('tenantId'), companyIds: placeholder('companyIds') };
+/** The services the token can order, as an array computed once per execution (an init plan). */
+const orderableIds = sql`array${orderableServiceIds(access)}`;
+
+/** Placeholder values of a search. */
+function searchParams(ctx: Ctx, q: SearchClinicsQuery, required: string[]) {
+  return {
+    tenantId: ctx.tenantId,
+    companyIds: ctx.companyIds,
+    isActive: q.isActive,
+    lat: q.position?.lat,
+    long: q.position?.long,
+    radius: q.radius,
+    name: q.name !== undefined ? likePattern(q.name) : undefined,
+    serviceIds: required,
+    limit: q.limit,
+    offset: offsetOf(q),
+  };
+}
+
+/** Clinic fields of the representation as one JSON value, in `serializeClinic`'s order. */
+const clinicDocument = sql<ClinicDocument>`json_build_object(
+  'id', ${clinics.id}, 'object', 'clinic', 'name', ${clinics.name},
+  'address', case when num_nonnulls(${clinics.line1}, ${clinics.line2}, ${clinics.city}, ${clinics.state}, ${clinics.postalCode}, ${clinics.country}) = 0 then null
+    else json_build_object('object', 'address', 'line1', ${clinics.line1}, 'line2', ${clinics.line2}, 'city', ${clinics.city},
+      'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'country', ${clinics.country}) end,
+  'phone', ${clinics.phone},
+  'coordinates', case when ${clinics.lat} is null or ${clinics.long} is null then null else json_build_object('lat', ${clinics.lat}, 'long', ${clinics.long}) end,
+  'isActive', ${clinics.isActive})`;
+type ClinicDocument = Omit<Clinic, 'services' | 'distance' | 'url'>;
 
 /** Ids of the services each clinic offers, gathered by the page query for its rows only. */
 const offeredServiceIds = sql<string[] | null>`(select array_agg(cs.service_id) from clinic_services cs where cs.clinic_id = ${clinicId})`;
 
 /**
- * The services the token can order (a few dozen), by name: with the ids above, each clinic's
- * `services` as `orderableServicesOfClinics` gives them, for one small query per search instead of
- * a join per clinic (about 40% of the search time on both engines).
+ * The statements of one search shape:
+ * - `page`: the page's ids (with a position: the candidates of the radius box, their chord and the
+ *   exact total over all of them, `count(*) over ()`, since the total needs every candidate anyway;
+ *   without one: a walk of the (tenant_id, name, id) index, the total a separate count), then the
+ *   page's clinics as JSON with the ids of the services they offer;
+ * - `total`: the total alone, for a page past the end (no row to carry it);
+ * - `services`: the services the token can order, by name, which name each clinic's offered ids.
  */
-function orderableServices(ctx: Ctx) {
-  return ctx.db
-    .select({ id: services.id, name: services.name, type: services.type })
-    .from(services)
-    .where(and(eq(services.tenantId, ctx.tenantId), inArray(services.id, orderableServiceIds(ctx))))
-    .orderBy(asc(services.name), asc(services.id));
+function buildStatements(db: Db, shape: SearchShape) {
+  const key = shapeKey(shape);
+  const near = shape.position ? nearSql({ lat: placeholder('lat'), long: placeholder('long') }, placeholder('radius')) : null;
+  const serviceIds = sql`${placeholder('serviceIds')}::text[]`;
+  const where = and(
+    eq(clinics.tenantId, access.tenantId),
+    eq(clinics.isActive, placeholder('isActive')),
+    shape.name ? ilike(clinics.name, placeholder('name')) : undefined,
+    // The clinic offers every required service, each one the token can order (2.10).
+    shape.services
+      ? sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${serviceIds}) and cs.service_id = any(${orderableIds})) = cardinality(${serviceIds})`
+      : undefined,
+    near?.within,
+  );
+  const countAll = db.select({ total: count() }).from(clinics).where(where);
+  const candidates = db
+    .select({
+      id: clinics.id,
+      chord: (near ? near.order : sql`null::float8`).as('chord'),
+      total: (near ? sql`count(*) over ()` : sql`(${countAll})`).as('total'),
+    })
+    .from(clinics)
+    .where(where)
+    .orderBy(...(near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)]))
+    .limit(placeholder('limit'))
+    .offset(placeholder('offset'))
+    .as('page');
+  return {
+    page: db
+      .select({
+        clinic: clinicDocument,
+        miles: near ? milesOfChord(sql`${candidates.chord}`) : sql<null>`null`,
+        total: sql<number>`${candidates.total}`.mapWith(Number),
+        serviceIds: offeredServiceIds,
+      })
+      .from(candidates)
+      .innerJoin(clinics, eq(clinics.id, candidates.id))
+      .orderBy(...(near ? [asc(candidates.chord), asc(candidates.id)] : [asc(clinics.name), asc(clinics.id)]))
+      .prepare(`search_clinics_${key}`),
+    total: db.select({ total: count() }).from(clinics).where(where).prepare(`count_clinics_${key}`),
+    services: db
+      .select({ id: services.id, name: services.name, type: services.type })
+      .from(services)
+      .where(and(eq(services.tenantId, access.tenantId), sql`${services.id} = any(${orderableIds})`))
+      .orderBy(asc(services.name), asc(services.id))
+      .prepare('orderable_services'),
+  };
+}
+
+const prepared = new WeakMap<Db, Map<string, ReturnType<typeof buildStatements>>>();
+
+/**
+ * The statements of a shape on the handle that runs them. Shapes without a name filter plan
+ * generically (genericPlanDb): their plan does not depend on the values (the GiST box or the name
+ * index, checked with EXPLAIN on 105,000 clinics); a name pattern's selectivity does.
+ */
+function statementsFor(db: Db, shape: SearchShape) {
+  const handle = shape.name ? db : genericPlanDb(db);
+  let byShape = prepared.get(handle);
+  if (!byShape) prepared.set(handle, (byShape = new Map()));
+  const key = shapeKey(shape);
+  let statements = byShape.get(key);
+  if (!statements) byShape.set(key, (statements = buildStatements(handle, shape)));
+  return statements;
 }
 
 /** The services of the package, which must be one the token can order (400 otherwise). */
@@ -138,72 +261,39 @@ async function packageServiceIds(ctx: Ctx, packageId: string): Promise<string[]>
 }
 
 /**
- * The statements of a search: the page query and the separate count. Exported for the benchmark,
- * which EXPLAINs exactly what the endpoint runs.
+ * The page statement a search runs and its values. Exported for the benchmark and the tests,
+ * which EXPLAIN exactly what the endpoint runs.
  */
-export async function buildClinicSearch(ctx: Ctx, q: SearchClinicsQuery) {
-  // The clinic offers every one of `serviceIds` and of the package's services.
-  const required = [...new Set([...(q.serviceIds ?? []), ...(q.packageId !== undefined ? await packageServiceIds(ctx, q.packageId) : [])])];
-  const near = q.position ? nearSql(q.position, q.radius) : null;
-  const where = and(
-    eq(clinics.tenantId, ctx.tenantId),
-    eq(clinics.isActive, q.isActive),
-    q.name !== undefined ? ilike(clinics.name, likePattern(q.name)) : undefined,
-    required.length ? offersAll(ctx, required) : undefined,
-    near?.within,
-  );
-  const countAll = () => ctx.db.select({ total: count() }).from(clinics).where(where).then(([r]) => Number(r.total));
-  const order = near ? [near.order, asc(clinics.id)] : [asc(clinics.name), asc(clinics.id)];
-  // The page as ids first (id, chord, exact total), then the 20 rows and their services: the
-  // candidates of the radius box need no more than the index would hold (a GiST index on
-  // earth_point INCLUDE (tenant_id, is_active, id) would make that part index-only).
-  const candidates = ctx.db
-    .select({
-      id: clinics.id,
-      chord: (near ? near.order : sql`null::float8`).as('chord'),
-      total: (near ? sql<number>`count(*) over ()` : sql<null>`null::bigint`).as('total'),
-    })
-    .from(clinics)
-    .where(where)
-    .orderBy(...order)
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .as('page');
-  const pageQuery = ctx.db
-    .select({
-      clinic: clinics,
-      miles: near ? sql<number>`sec_to_gc(${candidates.chord}) / ${METERS_PER_MILE}::float8` : sql<null>`null`,
-      total: candidates.total,
-      serviceIds: offeredServiceIds,
-    })
-    .from(candidates)
-    .innerJoin(clinics, eq(clinics.id, candidates.id))
-    .orderBy(...(near ? [asc(candidates.chord), asc(candidates.id)] : [asc(clinics.name), asc(clinics.id)]));
-  return { near, pageQuery, countAll };
+export async function clinicSearchStatement(ctx: Ctx, q: SearchClinicsQuery) {
+  const required = await requiredServiceIds(ctx, q);
+  const query = statementsFor(ctx.db, shapeOf(q, required)).page.getQuery();
+  return { sql: query.sql, params: fillPlaceholders(query.params, searchParams(ctx, q, required)) };
+}
+
+/** The clinic offers every one of `serviceIds` and of the package's services. */
+async function requiredServiceIds(ctx: Ctx, q: SearchClinicsQuery): Promise<string[]> {
+  const fromPackage = q.packageId !== undefined ? await packageServiceIds(ctx, q.packageId) : [];
+  return [...new Set([...(q.serviceIds ?? []), ...fromPackage])];
 }
 
 /**
- * With a position, the page query also carries the exact total (`count(*) over ()`: the exact total
- * needs every candidate of the radius box anyway, so the page is the top 20 of them); the token's
- * orderable services come in parallel. Without a position the page walks the (tenant_id, name, id)
- * index and the total is a separate count, in parallel too; so is the total of a page past the end
- * (no row to carry it).
+ * One statement for the page (and its exact total) and, in parallel, one for the token's orderable
+ * services; a page past the end asks for its total alone.
  */
 export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
-  const { near, pageQuery, countAll } = await buildClinicSearch(ctx, q);
-  let rows: Awaited<typeof pageQuery>;
-  let total: number;
-  let orderable: Awaited<ReturnType<typeof orderableServices>>;
-  if (near) {
-    [rows, orderable] = await Promise.all([pageQuery, orderableServices(ctx)]);
-    total = rows.length ? Number(rows[0].total) : offsetOf(q) === 0 ? 0 : await countAll();
-  } else {
-    [rows, total, orderable] = await Promise.all([pageQuery, countAll(), orderableServices(ctx)]);
-  }
-  const data = rows.map(({ clinic, miles, serviceIds }) => {
+  const required = await requiredServiceIds(ctx, q);
+  const statements = statementsFor(ctx.db, shapeOf(q, required));
+  const params = searchParams(ctx, q, required);
+  const [rows, orderable] = await Promise.all([statements.page.execute(params), statements.services.execute(params)]);
+  const total = rows.length ? rows[0].total : offsetOf(q) === 0 ? 0 : (await statements.total.execute(params))[0].total;
+  const data = rows.map(({ clinic, miles, serviceIds }): Clinic => {
     const offered = new Set(serviceIds ?? []);
-    const entries = orderable.filter((s) => offered.has(s.id)).map((s) => ({ ...s, clinicId: clinic.id }));
-    return serializeClinic(clinic, entries, near ? Math.round(Number(miles) * 10) / 10 : undefined);
+    return {
+      ...clinic,
+      services: orderable.filter((s) => offered.has(s.id)).map(serviceEntry),
+      ...(miles !== null ? { distance: { miles: Math.round(Number(miles) * 10) / 10 } } : {}),
+      url: `${API}/clinics/${clinic.id}`,
+    };
   });
   return page(data, total, q);
 }
