@@ -16,7 +16,10 @@
  * transaction each, with values derived from `hashint8extended(n, k)`: row n is the same on every
  * run. Generated ids have the form `5ca1eda7-<kind>-<tenant>-8000-<n in hex>`, so a later run counts
  * what is there and tops up to the requested numbers (it never deletes; asking for fewer than exist
- * does nothing). Afterwards the order counters are rebuilt and the touched tables vacuumed and analysed.
+ * does nothing). A bulk load (at least 50,000 orders, and more than the table holds) drops the
+ * secondary indexes and builds them at the end, and writes the orders table newest first (CLUSTER),
+ * the order an application that writes each order at its creation has. Afterwards the order
+ * counters are rebuilt and the touched tables vacuumed and analysed.
  *
  * Options: --clinics N (default 0), --orders N (default 0), --tenant SLUG (default acme),
  * --batch N (orders per transaction, default 25000).
@@ -285,8 +288,12 @@ async function inOneTransaction(
   tables: readonly string[],
   bulk: boolean,
   load: (tx: Tx) => Promise<void>,
-  /** Bulk only: runs after the other tables' indexes are rebuilt and before `table`'s. */
-  last?: { table: string; beforeItsIndexes: (tx: Tx) => Promise<void> },
+  /**
+   * Bulk only: `beforeItsIndexes` runs after the other tables' indexes are rebuilt and before
+   * `table`'s; then, with `clusterOn`, that index is built first and the table rewritten in its
+   * order (CLUSTER) before the others are built.
+   */
+  last?: { table: string; beforeItsIndexes: (tx: Tx) => Promise<void>; clusterOn?: string },
 ) {
   await db.transaction(async (t) => {
     const tx = t as unknown as Tx;
@@ -310,7 +317,14 @@ async function inOneTransaction(
     const started = Date.now();
     for (const ix of indexes) if (ix.table !== last?.table) await exec(tx, ix.def);
     if (indexes.length && last) await last.beforeItsIndexes(tx);
-    for (const ix of indexes) if (ix.table === last?.table) await exec(tx, ix.def);
+    const clusterIndex = indexes.find((ix) => ix.table === last?.table && ix.name === last?.clusterOn);
+    if (clusterIndex) {
+      const clusterStarted = Date.now();
+      await exec(tx, clusterIndex.def);
+      await exec(tx, `cluster ${clusterIndex.table} using ${clusterIndex.name}`);
+      log(`${label}: ${clusterIndex.table} rewritten in the order of ${clusterIndex.name} in ${secs(Date.now() - clusterStarted)}`);
+    }
+    for (const ix of indexes) if (ix.table === last?.table && ix !== clusterIndex) await exec(tx, ix.def);
     if (indexes.length) log(`${label}: ${indexes.length} indexes rebuilt${last ? ` around the last step of ${last.table}` : ''} in ${secs(Date.now() - started)}`);
   });
 }
@@ -549,7 +563,13 @@ async function generateOrders(db: Db, tenant: TenantInfo, target: number, batch:
   }, {
     // Bulk: the documents are built once the services' and histories' indexes are back, and
     // before the orders' own indexes are, so that storing them updates no secondary index.
+    // Then the table is rewritten newest first: the application writes each order when it is
+    // created, so its table is in creation order, but the generator draws creation times at
+    // random. In random order, each entry a deep list page skips sits on another heap page, and
+    // an index-only scan checks the visibility map page of each (page 500 of 1,000,000 orders:
+    // 8,936 buffer accesses for 10,000 entries; 198 in creation order).
     table: 'orders',
+    clusterOn: 'orders_tenant_created_idx',
     beforeItsIndexes: async (tx) => {
       const documentsStarted = Date.now();
       if (rolsuper) await exec(tx, `set local session_replication_role = replica`);
