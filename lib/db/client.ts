@@ -53,6 +53,7 @@ export async function openDatabase(options: OpenOptions = configFromEnv()): Prom
  * whose generic plan was checked to be the same ordered index scan as the per-execution one
  * (lib/domain/orders/queries.ts): their LIMIT/OFFSET parameters make the generic plan look
  * expensive, so on the main pool PostgreSQL re-plans them on every execution (~0.3 ms each).
+ * Clinic searches without a name filter run on it too (lib/domain/clinics/search.ts).
  * Elsewhere (PGlite, a transaction) it is the same handle.
  */
 const genericPlanDbs = new WeakMap<Db, Db>();
