@@ -515,7 +515,7 @@ function report(results: EngineResult[], opts: Options, started: Date, load: num
   lines.push('The plan of the statement the endpoint runs (EXPLAIN ANALYZE of the first place, `radius 25 mi`): an index-only scan of the GiST index');
   lines.push('`clinics_earth_point_idx` for the radius box with the exact distance check on those candidates, the exact total over them (WindowAgg),');
   lines.push('the 20 nearest (top-N heapsort on `earth_point <-> origin`), then their rows and the ids of the services each offers (for those 20 only),');
-  lines.push('and the services the token can order. No sequential scan.');
+  lines.push('and the services the token can order. No sequential scan of clinics.');
   for (const r of results) {
     lines.push('');
     lines.push('```text');
