@@ -467,14 +467,18 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
 
     // Rounds: every scenario once per round, so that each is compared with the constant-JSON
     // reference measured minutes, not tens of minutes, apart on a machine whose load drifts.
+    // The reference runs first and again last in each round (`constantEnd`); a round's ratios use
+    // the mean of the two, so that one noisy reference cell does not move every ratio of its round.
+    const reference = all.find((s) => s.id === 'constant');
+    const roundCells = [...all.map((s) => ({ s, as: s.id })), ...(reference ? [{ s: reference, as: 'constantEnd' }] : [])];
     for (let round = 1; round <= opts.rounds; round++) {
       await vacuumLikeAutovacuum(engine);
-      for (const s of all) {
+      for (const { s, as } of roundCells) {
         for (const connections of opts.connections) {
           const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration, s.bare ? bare?.pid : child.pid);
-          results.push({ ...m, round });
+          results.push({ ...m, scenario: as, round });
           console.log(
-            `${engine.name} r${round} ${s.id.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+            `${engine.name} r${round} ${as.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
               `${m.cpuPerRequest ? `  cpu ms/req server ${m.cpuPerRequest.server} pg ${m.cpuPerRequest.postgres} client ${m.cpuPerRequest.client}` : ''}` +
               `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
           );
@@ -528,7 +532,11 @@ const median = (values: number[]) => {
 /** One line per scenario and connection count: medians over the rounds, and each round's ratio. */
 function report(out: Awaited<ReturnType<typeof runEngine>>) {
   const lines: string[] = [];
-  const constant = (c: number, round?: number) => out.results.find((r) => r.scenario === 'constant' && r.connections === c && r.round === round)?.rps;
+  /** The round's reference: the mean of the constant route's cells at its start and end. */
+  const constant = (c: number, round?: number) => {
+    const cells = out.results.filter((r) => (r.scenario === 'constant' || r.scenario === 'constantEnd') && r.connections === c && r.round === round);
+    return cells.length ? cells.reduce((sum, r) => sum + r.rps, 0) / cells.length : undefined;
+  };
   lines.push(
     `### ${out.engine} (${out.data.orders.toLocaleString('en-US')} orders, ${out.data.clinics.toLocaleString('en-US')} clinics), ` +
       `${out.rounds} rounds of ${out.duration} s per cell, medians`,
