@@ -3,20 +3,22 @@
  * nearest first around a position, or by name without one.
  *
  * Nearest-neighbour search runs in the database on the GiST index `clinics_earth_point_idx` over
- * `clinics.earth_point` (a `cube` earth point kept by a trigger, migration 0001; not declared in the
- * drizzle schema, hence the raw SQL below). The same SQL runs on PGlite and PostgreSQL:
- * - `earth_box(origin, r) @> earth_point` is the index condition: only the points in a cube around the
- *   origin are read (O(log n + k), k the clinics in the box);
+ * `clinics.earth_point` (a `cube` earth point kept by a trigger, migration 0001; the index INCLUDEs
+ * tenant_id, is_active and id, migration 0006, so the candidates are an index-only scan; not
+ * declared in the drizzle schema, hence the raw SQL below). The same SQL runs on PGlite and
+ * PostgreSQL (`nearSql`):
+ * - the radius box `earth_box(origin, r) @> earth_point` is the index condition: only the points in
+ *   a cube around the origin are read (O(log n + k), k the clinics in the box);
  * - `earth_point <-> origin` (cube Euclidean distance, i.e. the chord, monotonic in the great-circle
- *   distance) orders them; it is also a GiST ordering operator (KNN), which the planner uses when
- *   a query needs only the first rows (here the exact total needs all k, so it sorts the top 20);
+ *   distance) orders them; the exact total needs all k, so the top of the page is a top-N sort;
  * - `chord <= gc_to_sec(r)` is the exact check (the box holds points up to ~1.7 r away), the same as
  *   `earth_distance(origin, earth_point) <= r`;
  * - miles = sec_to_gc(chord) / 1609.344, the same value as `earth_distance(origin, earth_point)`
  *   (radius `earth()` = 6378168 m; within 0.12% of `distanceMiles`, which uses 3958.76 mi).
  * Service filters are correlated counts on clinic_services (primary key (clinic_id, service_id)).
- * `services` of each clinic: the services the token can order (as `orderableServicesOfClinics`):
- * the page query gathers the ids each clinic offers, a small query the token's orderable services.
+ * A search is one prepared statement per filter shape (`buildStatements`) returning one JSON value:
+ * the page's clinic fields, the ids of the services each offers, the exact total, and the services
+ * the token can order, which name each clinic's `services` (as `orderableServicesOfClinics`).
  */
 import { and, asc, count, eq, fillPlaceholders, ilike, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -176,16 +178,24 @@ const clinicDocument = sql<ClinicDocument>`json_build_object(
 type ClinicDocument = Omit<Clinic, 'services' | 'distance' | 'url'>;
 
 /** Ids of the services each clinic offers, gathered by the page query for its rows only. */
-const offeredServiceIds = sql<string[] | null>`(select array_agg(cs.service_id) from clinic_services cs where cs.clinic_id = ${clinicId})`;
+const offeredServiceIds = sql<string[] | null>`(select json_agg(cs.service_id) from clinic_services cs where cs.clinic_id = ${clinicId})`;
+
+/** A page as the statement returns it: one JSON value, parsed once by the driver. */
+interface PageResult {
+  /** [clinic fields, miles (null without a position), exact total, offered service ids], in page order. */
+  rows: Array<[ClinicDocument, number | null, number, string[] | null]> | null;
+  /** The services the token can order, by name: [id, name, type]. */
+  services: Array<[string, string, string]> | null;
+}
 
 /**
  * The statements of one search shape:
- * - `page`: the page's ids (with a position: the candidates of the radius box, their chord and the
- *   exact total over all of them, `count(*) over ()`, since the total needs every candidate anyway;
- *   without one: a walk of the (tenant_id, name, id) index, the total a separate count), then the
- *   page's clinics as JSON with the ids of the services they offer;
- * - `total`: the total alone, for a page past the end (no row to carry it);
- * - `services`: the services the token can order, by name, which name each clinic's offered ids.
+ * - `page`: one JSON value with the page and the token's orderable services (one round trip and
+ *   one parse). The page's ids come first: with a position, the candidates of the radius box, their
+ *   chord and the exact total over all of them (`count(*) over ()`: the total needs every candidate
+ *   anyway); without one, a walk of the (tenant_id, name, id) index and a count. Then the page's
+ *   clinics as JSON with the ids of the services they offer;
+ * - `total`: the total alone, for a page past the end (no row to carry it).
  */
 function buildStatements(db: Db, shape: SearchShape) {
   const key = shapeKey(shape);
@@ -214,25 +224,28 @@ function buildStatements(db: Db, shape: SearchShape) {
     .limit(placeholder('limit'))
     .offset(placeholder('offset'))
     .as('page');
+  const rows = db
+    .select({
+      row: sql`json_build_array(${clinicDocument}, ${near ? milesOfChord(sql`${candidates.chord}`) : sql`null`}, ${candidates.total}, ${offeredServiceIds})`.as('row'),
+      k1: (near ? sql`${candidates.chord}` : sql`${clinics.name}`).as('k1'),
+      k2: sql`${candidates.id}`.as('k2'),
+    })
+    .from(candidates)
+    .innerJoin(clinics, eq(clinics.id, candidates.id));
+  const orderable = db
+    .select({ service: sql`json_build_array(${services.id}, ${services.name}, ${services.type})`.as('service'), name: services.name, id: services.id })
+    .from(services)
+    .where(and(eq(services.tenantId, access.tenantId), sql`${services.id} = any(${orderableIds})`));
   return {
     page: db
       .select({
-        clinic: clinicDocument,
-        miles: near ? milesOfChord(sql`${candidates.chord}`) : sql<null>`null`,
-        total: sql<number>`${candidates.total}`.mapWith(Number),
-        serviceIds: offeredServiceIds,
+        result: sql<PageResult>`json_build_object(
+          'rows', (select json_agg(r.row order by r.k1, r.k2) from ${rows.as('r')}),
+          'services', (select json_agg(s.service order by s.name, s.id) from ${orderable.as('s')}))`,
       })
-      .from(candidates)
-      .innerJoin(clinics, eq(clinics.id, candidates.id))
-      .orderBy(...(near ? [asc(candidates.chord), asc(candidates.id)] : [asc(clinics.name), asc(clinics.id)]))
+      .from(sql`(values (1)) as one`)
       .prepare(`search_clinics_${key}`),
     total: db.select({ total: count() }).from(clinics).where(where).prepare(`count_clinics_${key}`),
-    services: db
-      .select({ id: services.id, name: services.name, type: services.type })
-      .from(services)
-      .where(and(eq(services.tenantId, access.tenantId), sql`${services.id} = any(${orderableIds})`))
-      .orderBy(asc(services.name), asc(services.id))
-      .prepare('orderable_services'),
   };
 }
 
@@ -276,22 +289,21 @@ async function requiredServiceIds(ctx: Ctx, q: SearchClinicsQuery): Promise<stri
   return [...new Set([...(q.serviceIds ?? []), ...fromPackage])];
 }
 
-/**
- * One statement for the page (and its exact total) and, in parallel, one for the token's orderable
- * services; a page past the end asks for its total alone.
- */
+/** One statement for the page, its exact total and the token's orderable services; a page past the end asks for its total alone. */
 export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
   const required = await requiredServiceIds(ctx, q);
   const statements = statementsFor(ctx.db, shapeOf(q, required));
   const params = searchParams(ctx, q, required);
-  const [rows, orderable] = await Promise.all([statements.page.execute(params), statements.services.execute(params)]);
-  const total = rows.length ? rows[0].total : offsetOf(q) === 0 ? 0 : (await statements.total.execute(params))[0].total;
-  const data = rows.map(({ clinic, miles, serviceIds }): Clinic => {
+  const [{ result }] = await statements.page.execute(params);
+  const rows = result.rows ?? [];
+  const orderable = (result.services ?? []).map(([id, name, type]) => serviceEntry({ id, name, type }));
+  const total = rows.length ? rows[0][2] : offsetOf(q) === 0 ? 0 : (await statements.total.execute(params))[0].total;
+  const data = rows.map(([clinic, miles, , serviceIds]): Clinic => {
     const offered = new Set(serviceIds ?? []);
     return {
       ...clinic,
-      services: orderable.filter((s) => offered.has(s.id)).map(serviceEntry),
-      ...(miles !== null ? { distance: { miles: Math.round(Number(miles) * 10) / 10 } } : {}),
+      services: orderable.filter((s) => offered.has(s.id)),
+      ...(miles !== null ? { distance: { miles: Math.round(miles * 10) / 10 } } : {}),
       url: `${API}/clinics/${clinic.id}`,
     };
   });
