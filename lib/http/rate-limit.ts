@@ -92,7 +92,9 @@ class PostgresStore implements Store {
       // Counting must never fail a request; keep the hits for the next flush.
       for (const [k, delta] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + delta);
       this.timer ??= setTimeout(() => void this.flush(), PostgresStore.FLUSH_MS).unref();
-      console.error(JSON.stringify({ level: 'warn', msg: 'rate limit flush failed', error: String(error) }));
+      // drizzle wraps the driver's error: its cause says why (connection lost, pool closed, ...).
+      const cause = error instanceof Error && error.cause !== undefined ? String(error.cause) : undefined;
+      console.error(JSON.stringify({ level: 'warn', msg: 'rate limit flush failed', error: String(error), cause }));
     }
   }
 }
