@@ -303,6 +303,16 @@ describe('GET /api/v2/clinics', () => {
       const beyond = await around({ radius: 100, limit: 2, page: 4 });
       expect(beyond.body).toMatchObject({ data: [], total: 5, page: 4 });
     });
+
+    it('without a position: pages by name, and a page past the end keeps the exact total', async () => {
+      const second = await search({ name: PREFIX, limit: 3, page: 2 });
+      expect(second.body).toMatchObject({ page: 2, limit: 3, total: 7 });
+      expect(keysOf(second.body)).toEqual(['g', 'h', 'b']);
+      const beyond = await search({ name: PREFIX, limit: 3, page: 4 });
+      expect(beyond.body).toMatchObject({ data: [], total: 7, page: 4 });
+      const nothing = await search({ name: `${PREFIX} none such` });
+      expect(nothing.body).toMatchObject({ data: [], total: 0, page: 1 });
+    });
   });
 
   describe('tenant isolation', () => {

@@ -245,7 +245,7 @@ function buildStatements(db: Db, shape: SearchShape) {
       })
       .from(sql`(values (1)) as one`)
       .prepare(`search_clinics_${key}`),
-    total: db.select({ total: count() }).from(clinics).where(where).prepare(`count_clinics_${key}`),
+    total: countAll.prepare(`count_clinics_${key}`),
   };
 }
 
