@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildIsStale } from './lib/processes';
+import { buildIsStale, nextStartArgs } from './lib/processes';
 
 process.env.APP_ENV ??= 'staging';
 const PORT = Number(process.env.PORT ?? 3000);
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   }
   const token = await prepareDatabase();
 
-  const child = next(['start', '-p', String(PORT)]);
+  const child = next(nextStartArgs(PORT));
   void exitCodeOf(child).then((code) => process.exit(code));
 
   if (await waitUntilReady(child, token)) process.stdout.write(`${await banner(token)}\n`);

@@ -38,3 +38,11 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * `next start`'s arguments, the same for every launcher. Idle keep-alive connections stay open
+ * 65 s instead of Node's 5 s: a client that reuses a connection just as the server closes it gets
+ * ECONNRESET (seen in the browser tests on a slow machine), and 65 s outlasts the 60 s idle timeout
+ * common in load balancers, so that they close first.
+ */
+export const nextStartArgs = (port: number | string) => ['start', '-p', String(port), '--keepAliveTimeout', '65000'];

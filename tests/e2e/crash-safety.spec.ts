@@ -29,7 +29,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
-import { freePort } from '../../scripts/lib/processes';
+import { freePort, nextStartArgs } from '../../scripts/lib/processes';
 
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -65,7 +65,7 @@ class Server {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [nextBin, 'start', '-p', String(this.port)], { cwd: root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [nextBin, ...nextStartArgs(this.port)], { cwd: root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => {
       this.log.push(...chunk.toString().split('\n').filter(Boolean));
