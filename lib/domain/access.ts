@@ -16,7 +16,8 @@ export interface Access {
   companyIds: readonly string[] | Placeholder;
 }
 
-function inCompanies(column: AnyPgColumn, ids: Access['companyIds']): SQL {
+/** `column` holds one of the linked company ids: `= any($1)` for a placeholder, `in (...)` for values. */
+export function inCompanies(column: AnyPgColumn, ids: Access['companyIds']): SQL {
   if (is(ids, Placeholder)) return sql`${column} = any(${ids}::text[])`;
   const values = ids as readonly string[];
   return inArray(column, values.length ? [...values] : ['']);

@@ -4,6 +4,7 @@ import { orderCounters, orders } from '@/lib/db/schema';
 import { genericPlanDb, type Db } from '@/lib/db/client';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
+import { inCompanies } from '@/lib/domain/access';
 import { likePattern, offsetOf, page } from '@/lib/domain/pagination';
 import type { ListOrdersQuery } from './schemas';
 import { completeDocuments, documentColumns } from './documents';
@@ -14,7 +15,7 @@ import { serializeOrder, type OrderDocument } from './serialize';
  * non-deleted companies only, so a deleted company's orders are gone from view.
  */
 export function visibleOrder(p: Principal): SQL {
-  return and(eq(orders.tenantId, p.tenantId), inArray(orders.companyId, p.companyIds.length ? p.companyIds : ['']))!;
+  return and(eq(orders.tenantId, p.tenantId), inCompanies(orders.companyId, p.companyIds))!;
 }
 
 const placeholder = sql.placeholder;
@@ -32,7 +33,7 @@ function prepareStatements(db: Db) {
         and(
           eq(orders.id, placeholder('id')),
           eq(orders.tenantId, placeholder('tenantId')),
-          sql`${orders.companyId} = any(${placeholder('companyIds')}::text[])`,
+          inCompanies(orders.companyId, placeholder('companyIds')),
         ),
       )
       .prepare('get_order_document'),
@@ -136,7 +137,7 @@ function listConditions(shape: ListShape): SQL {
   const search = placeholder('search');
   return and(
     eq(orders.tenantId, placeholder('tenantId')),
-    sql`${orders.companyId} = any(${placeholder('companyIds')}::text[])`,
+    inCompanies(orders.companyId, placeholder('companyIds')),
     // One placeholder per status: `status in (...)` with one value is an equality, which the
     // (tenant, status, created) index serves in order; `= any(array)` would not be.
     shape.statuses ? inArray(orders.status, Array.from({ length: shape.statuses }, (_, i) => placeholder(`status${i}`))) : undefined,
@@ -164,7 +165,7 @@ function listTotal(shape: ListShape): SQL<number> {
   if (!onlyCounterFilters) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
   const where = and(
     eq(orderCounters.tenantId, placeholder('tenantId')),
-    sql`${orderCounters.companyId} = any(${placeholder('companyIds')}::text[])`,
+    inCompanies(orderCounters.companyId, placeholder('companyIds')),
     shape.companyId ? eq(orderCounters.companyId, placeholder('companyId')) : undefined,
     shape.statuses ? inArray(orderCounters.status, Array.from({ length: shape.statuses }, (_, i) => placeholder(`status${i}`))) : undefined,
   );
