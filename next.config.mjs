@@ -34,6 +34,8 @@ const securityHeaders = [
 ];
 
 const nextConfig = {
+  // A second build beside the usual one (e.g. two people testing on one checkout): NEXT_DIST_DIR=.next-b.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // PGlite ships WASM and data files that must stay in node_modules (see NOTES.md);
   // pg has optional native bits that the bundler should not touch.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'zipcodes', 'ioredis', 'drizzle-orm'],

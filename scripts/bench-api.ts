@@ -28,7 +28,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildIsStale, freePort, nextStartArgs } from './lib/processes';
+import { buildIsStale, freePort, serverArgs } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -101,7 +101,7 @@ function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<
 async function startNext(env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
   const port = await freePort();
   const log = fs.openSync(path.join(workDir, `next-${port}.log`), 'w');
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, ...nextStartArgs(port)], { cwd: root, env, stdio: ['ignore', log, log] });
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs()], { cwd: root, env: { ...env, PORT: String(port) }, stdio: ['ignore', log, log] });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/api/v2/agencies`, child, (s) => s === 401, 'next start');
   return { child, base };

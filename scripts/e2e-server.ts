@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIsStale, nextStartArgs } from './lib/processes';
+import { buildIsStale, serverArgs } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const port = process.env.E2E_PORT ?? '3100';
@@ -43,8 +43,8 @@ const env: NodeJS.ProcessEnv = {
 delete env.DATABASE_URL;
 delete env.NEXTAUTH_URL; // the sign-in must work on any localhost port without it
 
-console.log(`[e2e-server] next start -p ${port} (DATA_DIR=${dataDir})`);
-const child = spawn(process.execPath, [nextBin, ...nextStartArgs(port)], { cwd: root, stdio: 'inherit', env });
+console.log(`[e2e-server] scripts/server.mjs on port ${port} (DATA_DIR=${dataDir})`);
+const child = spawn(process.execPath, serverArgs(), { cwd: root, stdio: 'inherit', env });
 
 function cleanUp() {
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,17 +1,17 @@
 /**
- * `npm start`: build when needed, prepare the database, start `next start`, print how to use it.
+ * `npm start`: build when needed, prepare the database, start the server, print how to use it.
  *
  * 1. `next build` when `.next/BUILD_ID` is missing or older than any source file.
  * 2. Open the database in this process (migrations, seed of an empty database), create a fresh demo
  *    API token for tenant `acme` (staging only; earlier ones of the same name are revoked), and close
  *    it again: PGlite allows one process per data directory, and the server is the next one.
- * 3. `next start -p $PORT` (default 3000) with `APP_ENV` (default staging); signals are forwarded
+ * 3. The server (scripts/server.mjs) on $PORT (default 3000) with `APP_ENV` (default staging); signals are forwarded
  *    and its exit code is ours. When it answers, print the URL, demo logins, token and a curl line.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { buildIsStale, nextStartArgs } from './lib/processes';
+import { buildIsStale, serverArgs } from './lib/processes';
 
 process.env.APP_ENV ??= 'staging';
 const PORT = Number(process.env.PORT ?? 3000);
@@ -22,7 +22,7 @@ const DEMO_TOKEN_NAME = 'demo (npm start)';
 const production = process.env.APP_ENV === 'production';
 
 
-/** The `next build` or `next start` running now: SIGINT, SIGTERM and SIGHUP go to it. */
+/** The `next build` or the server running now: SIGINT, SIGTERM and SIGHUP go to it. */
 let current: ChildProcess | undefined;
 const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 } as const;
 for (const signal of Object.keys(SIGNAL_EXIT_CODES) as Array<keyof typeof SIGNAL_EXIT_CODES>) {
@@ -32,8 +32,8 @@ for (const signal of Object.keys(SIGNAL_EXIT_CODES) as Array<keyof typeof SIGNAL
   });
 }
 
-function next(args: string[]): ChildProcess {
-  current = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env: process.env });
+function run(args: string[]): ChildProcess {
+  current = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
   return current;
 }
 
@@ -137,12 +137,12 @@ async function banner(token: string | undefined): Promise<string> {
 async function main(): Promise<void> {
   if (buildIsStale(root)) {
     process.stdout.write('npm start: building the app (next build)...\n');
-    const code = await exitCodeOf(next(['build']));
+    const code = await exitCodeOf(run([nextBin, 'build']));
     if (code !== 0) fail(`next build failed (exit code ${code}).`);
   }
   const token = await prepareDatabase();
 
-  const child = next(nextStartArgs(PORT));
+  const child = run(serverArgs());
   void exitCodeOf(child).then((code) => process.exit(code));
 
   if (await waitUntilReady(child, token)) process.stdout.write(`${await banner(token)}\n`);

@@ -488,3 +488,26 @@ export const rateLimitCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+/**
+ * Dashboard sessions. The session cookie (a next-auth JWT) names one row by `id`; signing out ends
+ * it (`ended_at`), so a copied cookie stops working on the next request, on every instance.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull().references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    endedAt: ts('ended_at'),
+  },
+  (t) => [index('user_sessions_user_idx').on(t.userId)],
+);
+
+/** One row per running worker (webhook delivery, sandbox): `/api/ready` checks the newest beat. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  name: text('name').primaryKey(),
+  pid: integer('pid').notNull(),
+  beatAt: ts('beat_at').notNull(),
+});

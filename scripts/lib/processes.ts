@@ -40,9 +40,8 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * `next start`'s arguments, the same for every launcher. Idle keep-alive connections stay open
- * 65 s instead of Node's 5 s: a client that reuses a connection just as the server closes it gets
- * ECONNRESET (seen in the browser tests on a slow machine), and 65 s outlasts the 60 s idle timeout
- * common in load balancers, so that they close first.
+ * The production server (scripts/server.mjs: Next.js behind node:http, see its header) and its
+ * arguments, the same for every launcher: `spawn(process.execPath, serverArgs(), { env: { PORT } })`.
  */
-export const nextStartArgs = (port: number | string) => ['start', '-p', String(port), '--keepAliveTimeout', '65000'];
+export const serverScript = path.resolve(import.meta.dirname, '../server.mjs');
+export const serverArgs = (): string[] => [serverScript];

@@ -21,7 +21,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,10 +28,10 @@ import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/db/seed';
-import { freePort, nextStartArgs } from '../../scripts/lib/processes';
+import { freePort, serverArgs } from '../../scripts/lib/processes';
 
 const root = process.cwd();
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+
 const built = fs.existsSync(path.join(root, '.next/BUILD_ID'));
 const postgresUrl = process.env.CRASH_DATABASE_URL || process.env.DATABASE_URL || '';
 
@@ -65,7 +64,7 @@ class Server {
   }
 
   async start(): Promise<void> {
-    const child = spawn(process.execPath, [nextBin, ...nextStartArgs(this.port)], { cwd: root, env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, serverArgs(), { cwd: root, env: { ...this.env, PORT: String(this.port) }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     const keep = (chunk: Buffer) => {
       this.log.push(...chunk.toString().split('\n').filter(Boolean));
