@@ -38,3 +38,40 @@ export function log(level: Level, msg: string, fields: Record<string, unknown> =
 }
 
 process.once('exit', flush);
+
+/**
+ * An error for a log line, without what a query carried: drizzle's "Failed query" message and
+ * stack hold the SQL parameters (tenant and company ids, participant data), and a driver's reason
+ * can quote one ("invalid input syntax for type integer: ..."). The line keeps the query text, the
+ * driver's reason with every parameter value replaced by its placeholder, and the stack frames.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const frames = (error.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).join('\n');
+  const { query, params } = error as Error & { query?: unknown; params?: unknown };
+  let text: string;
+  if (typeof query === 'string' && Array.isArray(params)) {
+    const reason = redact(driverReason(error), params);
+    text = `${error.name}: failed query (parameters withheld): ${query}${reason ? ` — ${reason}` : ''}`;
+  } else text = `${error.name}: ${error.message}${codeOf(error)}`;
+  return frames ? `${text}\n${frames}` : text;
+}
+
+const codeOf = (error: Error) => {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' ? ` [${code}]` : '';
+};
+
+/** The innermost cause's message: drizzle wraps the driver's error, PGlite's carries the query too. */
+function driverReason(error: Error): string {
+  let inner: unknown = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  return inner instanceof Error && inner !== error ? `${inner.message}${codeOf(inner)}` : '';
+}
+
+function redact(text: string, params: unknown[]): string {
+  return params.reduce<string>((out, value, i) => {
+    const shown = value instanceof Date ? value.toISOString() : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+    return shown.length >= 3 ? out.split(shown).join(`$${i + 1}`) : out;
+  }, text);
+}

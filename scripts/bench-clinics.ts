@@ -33,7 +33,6 @@ import { loadGeo } from '@/lib/db/seed/geo';
 import { Rng } from '@/lib/db/seed/random';
 import type { Ctx } from '@/lib/domain/context';
 import { clinicSearchStatement, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
-import { nextStartArgs } from './lib/processes';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -341,9 +340,9 @@ function startServer(engine: 'postgres' | 'pglite', opts: Options): { child: Chi
   const logFile = path.join(os.tmpdir(), `bench-clinics-next-${engine}.log`);
   const out = fs.openSync(logFile, 'w');
   const appDir = appDirOf(opts);
-  const child = spawn(process.execPath, [path.join(appDir, 'node_modules/next/dist/bin/next'), ...nextStartArgs(opts.port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [path.join(appDir, 'scripts/server.mjs')], {
     cwd: appDir,
-    env: { ...envFor(engine, opts), NODE_ENV: 'production', APP_ENV: 'staging', PORT: String(opts.port), RATE_LIMIT_PER_MINUTE: '100000000' },
+    env: { ...envFor(engine, opts), NODE_ENV: 'production', APP_ENV: 'staging', PORT: String(opts.port), HOSTNAME: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000000' },
     stdio: ['ignore', out, out],
     detached: true,
   });

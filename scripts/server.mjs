@@ -4,11 +4,11 @@
  *
  * - `x-dto-peer-address`: the socket's remote address.
  * - `x-dto-client-address`: the client's address. The socket's, unless `TRUST_PROXY=<n>` says that
- *   n reverse proxies stand in front: then the n-th address from the right of X-Forwarded-For
- *   (each trusted proxy appends the address it saw). Next.js keeps a client's own X-Forwarded-For
- *   as it came, so that header alone can never be trusted.
+ *   n reverse proxies stand in front (scripts/lib/request-origin.mjs). Next.js keeps a client's own
+ *   X-Forwarded-For as it came, so that header alone can never be trusted.
  * - Any value a client sent for either header is dropped first. The app reads them only when this
  *   server runs in its process (`globalThis[Symbol.for('dto.server')]`, lib/http/client-address.ts).
+ * - A path with malformed percent-encoding is answered 400 here (Next.js would answer 500).
  * - Headers that depend on the environment are decided here, at run time, not by `next build`:
  *   HSTS when `APP_ENV=production`.
  *
@@ -20,6 +20,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { annotateRequest, trustedHopsFromEnv } from './lib/request-origin.mjs';
 
 const dir = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 3000);
@@ -27,29 +28,35 @@ process.env.PORT = String(port);
 const hostname = process.env.HOSTNAME || undefined;
 process.env.NODE_ENV ??= 'production';
 
-/** The number of trusted proxy hops; the env schema (lib/config/env.ts) has validated it at start-up. */
-const trustedHops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY ?? '0', 10) || 0);
+const trustedHops = trustedHopsFromEnv();
 const hsts = process.env.APP_ENV === 'production' ? 'max-age=63072000; includeSubDomains' : null;
 
-/** The client's address: the socket's, or the one the outermost trusted proxy recorded. */
-export function clientAddressOf(peer, forwardedFor, hops) {
-  if (hops === 0 || !forwardedFor) return peer;
-  const chain = forwardedFor.split(',').map((part) => part.trim()).filter(Boolean);
-  // chain[-1] was appended by the proxy nearest to us; `hops` proxies each appended one address.
-  return chain[Math.max(0, chain.length - hops)] ?? peer;
-}
-
-globalThis[Symbol.for('dto.server')] = true;
 const app = next({ dev: false, dir, port, hostname });
 const handle = app.getRequestHandler();
 await app.prepare();
 
+/** A path whose percent-encoding is not valid UTF-8 (`%ZZ`, `%ED%A0%80`), which Next.js answers with a 500. */
+function malformedPath(url) {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function badPath(req, res) {
+  const detail = 'The request path is not valid percent-encoded UTF-8.';
+  if ((req.url ?? '').startsWith('/api/')) {
+    const body = { statusCode: 400, error: 'Bad Request', errors: [{ code: 'badRequest', detail }] };
+    res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+  } else res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`400 Bad Request: ${detail}\n`);
+}
+
 const server = http.createServer((req, res) => {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  const forwardedFor = req.headers['x-forwarded-for'];
-  req.headers['x-dto-peer-address'] = peer;
-  req.headers['x-dto-client-address'] = clientAddressOf(peer, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor, trustedHops);
+  annotateRequest(req, trustedHops);
   if (hsts) res.setHeader('Strict-Transport-Security', hsts);
+  if (malformedPath(req.url)) return badPath(req, res);
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -26,7 +26,13 @@ export function LoginForm({ next, demo }: { next: string; demo: Demo | null }) {
       // redirect: false — we navigate by a relative path ourselves, whatever NEXTAUTH_URL says.
       const result = await signIn('credentials', { email, password, redirect: false });
       if (!result || result.error || !result.ok) {
-        setError(result?.status === 401 || result?.error === 'CredentialsSignin' ? 'The e-mail or password is incorrect.' : 'Sign-in failed. Try again in a moment.');
+        setError(
+          result?.status === 429
+            ? 'Too many sign-in attempts. Wait a few minutes and try again.'
+            : result?.status === 401 || result?.error === 'CredentialsSignin'
+              ? 'The e-mail or password is incorrect.'
+              : 'Sign-in failed. Try again in a moment.',
+        );
         setBusy(false);
         return;
       }

@@ -6,6 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { configFromEnv, type Database } from '@/lib/db/client';
+import { isLocalRequest } from '@/lib/http/client-address';
 import { getDatabase } from '@/lib/db';
 import { annotateLock, DataDirLockedError } from '@/lib/db/pglite-lock';
 import { describeFailure, prepareCommand } from './commands';
@@ -69,17 +70,6 @@ export function enableAdminChannel(pgliteDataDir: string, port: number): void {
   });
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function isLoopbackHost(host: string | null): boolean {
-  if (!host) return false;
-  try {
-    return LOOPBACK_HOSTS.has(new URL(`http://${host}`).hostname);
-  } catch {
-    return false;
-  }
-}
-
 function sameKey(given: string, expected: string): boolean {
   const digest = (s: string) => createHash('sha256').update(s).digest();
   return timingSafeEqual(digest(given), digest(expected));
@@ -93,13 +83,14 @@ function reply(status: number, body: unknown): Response {
 }
 
 /**
- * POST { command, args } with `X-Admin-Key`. Only for a local caller (the Host header names the
- * loopback interface) holding the key of this server process: the key is the real protection.
+ * POST { command, args } with `X-Admin-Key`. Only for a caller on this machine — the socket's
+ * address, and the client's behind a trusted proxy, are loopback (never the Host header, which the
+ * client writes) — holding the key of this server process: the key is the real protection.
  */
 export async function handleAdminRequest(request: Request): Promise<Response> {
   const expected = keyHolder[KEY];
   if (!expected) return reply(404, { error: 'The admin channel is not enabled on this server (it serves PostgreSQL: run the CLI with DATABASE_URL).' });
-  if (!isLoopbackHost(request.headers.get('host'))) return reply(403, { error: 'The admin channel answers on the loopback interface only.' });
+  if (!isLocalRequest(request.headers)) return reply(403, { error: 'The admin channel answers on the loopback interface only.' });
   if (!sameKey(request.headers.get(ADMIN_KEY_HEADER) ?? '', expected)) return reply(401, { error: 'Missing or wrong admin key.' });
 
   let body: { command?: unknown; args?: unknown };

@@ -4,14 +4,13 @@
  */
 import 'server-only';
 import { cache } from 'react';
-import { decode } from 'next-auth/jwt';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/db';
 import type { Ctx } from '@/lib/domain/context';
 import { newId } from '@/lib/ids';
 import type { Scope } from './scopes';
-import { authSecret, principalForUser } from './session';
+import { principalForSession, sessionClaims } from './session';
 
 export type PageCtx = Ctx & { role: string; userEmail: string; userName: string | null };
 
@@ -21,23 +20,22 @@ export type PageCtx = Ctx & { role: string; userEmail: string; userName: string 
  * principal query.
  */
 export const requirePageCtx = cache(async (): Promise<PageCtx> => {
-  const userId = await sessionSubject();
-  if (!userId) redirect('/login');
+  const ctx = await signedInCtx();
+  if (!ctx) redirect('/login');
+  return ctx;
+});
+
+/** The signed-in user's Ctx, or null when the request has no live session (ended, expired, disabled user). */
+export const signedInCtx = cache(async (): Promise<PageCtx | null> => {
+  const store = await cookies();
+  const claims = await sessionClaims((name) => store.get(name)?.value);
+  if (!claims) return null;
   const db = await getDb();
-  const principal = await principalForUser(db, userId);
-  if (!principal) redirect('/login');
+  const principal = await principalForSession(db, claims);
+  if (!principal) return null;
   const actor = principal.actor as { email: string; name: string | null };
   return { ...principal, db, requestId: newId(), source: 'dashboard', userEmail: actor.email, userName: actor.name };
 });
-
-/** The session's user id (the JWT subject). */
-async function sessionSubject(): Promise<string | null> {
-  const store = await cookies();
-  const token = store.get('__Secure-next-auth.session-token')?.value ?? store.get('next-auth.session-token')?.value;
-  if (!token) return null;
-  const decoded = await decode({ token, secret: authSecret() }).catch(() => null);
-  return decoded?.sub ?? null;
-}
 
 export function can(ctx: Pick<Ctx, 'scopes'>, scope: Scope): boolean {
   return ctx.scopes.has(scope);

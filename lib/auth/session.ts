@@ -2,16 +2,21 @@
  * Dashboard sign-in (next-auth, credentials, JWT sessions) and the principal of a signed-in user:
  * the user's tenant, linked companies and the scopes of the role (lib/auth/scopes.ts) — the same
  * kind of principal as an API token, so every domain rule applies to both alike.
+ *
+ * The session cookie is a JWT naming the user (`sub`) and a row of `user_sessions` (`sid`). Every
+ * request reads that row and the user: signing out ends the row, and disabling a user or changing
+ * their role or companies takes effect on the next request, on every instance.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { decode } from 'next-auth/jwt';
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/db';
-import { users } from '@/lib/db/schema';
+import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
-import { verifyPassword } from '@/lib/domain/users/passwords';
+import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
 import { consume, limits } from '@/lib/http/rate-limit';
 import { persistentSecret } from '@/lib/secrets';
 import { linkedCompanyIds } from './tokens';
@@ -21,14 +26,40 @@ export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 
 export const authSecret = () => persistentSecret('NEXTAUTH_SECRET', 'auth.secret');
 
-/** Verifies e-mail and password; null for any failure (no hint which part was wrong). */
+/** A hash no password matches, compared against when the e-mail is unknown (same cost as a real one). */
+let dummyHash: Promise<string> | undefined;
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Verifies e-mail and password; null for any failure (no hint which part was wrong). An unknown
+ * e-mail costs one bcrypt comparison too, so the answer's timing does not tell which e-mails exist.
+ */
 export async function verifyCredentials(db: Db, email: string, password: string) {
   const [user] = await db
     .select()
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, isNull(users.disabledAt)));
-  if (!user?.passwordHash || !(await verifyPassword(password, user.passwordHash))) return null;
-  return user;
+    .where(and(sql`lower(${users.email}) = ${normaliseEmail(email)}`, isNull(users.disabledAt)));
+  if (!user?.passwordHash) {
+    dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+    await verifyPassword(password, await dummyHash);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}
+
+/** Failed sign-ins count per account, whatever address they come from (see app/api/auth). */
+export const failedSignInKey = (email: string) => `signin-failures:${normaliseEmail(email)}`;
+
+/** Starts a dashboard session of `userId`; returns its id for the JWT. */
+export async function startUserSession(db: Db, userId: string): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  await db.insert(userSessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
+  return id;
+}
+
+export async function endUserSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(userSessions).set({ endedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedAt)));
 }
 
 export function authOptions(): NextAuthOptions {
@@ -40,33 +71,66 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
-        async authorize(credentials, req) {
+        async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
-          // Sign-in attempts count per client address (lib/http/rate-limit.ts); over the limit, refuse.
-          const forwarded = (req?.headers as Record<string, string | undefined> | undefined)?.['x-forwarded-for'];
-          await consume(`signin:${forwarded?.split(',')[0].trim() || 'unknown'}`, limits.anonymous());
-          const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
-          return user ? { id: user.id, email: user.email, name: user.name } : null;
+          // The limits per address and per account are checked before this (app/api/auth route).
+          const db = await getDb();
+          const user = await verifyCredentials(db, credentials.email, credentials.password);
+          if (!user) {
+            await consume(failedSignInKey(credentials.email), limits.failedSignIns()).catch(() => undefined);
+            return null;
+          }
+          return { id: user.id, email: user.email, name: user.name };
         },
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.sub = user.id;
+      async jwt({ token, user }) {
+        if (user) {
+          token.sub = user.id;
+          token.sid = await startUserSession(await getDb(), user.id);
+        }
         return token;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        if (typeof token?.sid === 'string') await endUserSession(await getDb(), token.sid);
       },
     },
   };
 }
 
-/** The principal of a dashboard user, or null when the user is unknown or disabled. */
+/** The principal of a dashboard user by id, or null when the user is unknown or disabled. */
 export async function principalForUser(db: Db, userId: string): Promise<(Principal & { role: Role }) | null> {
   const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.disabledAt)));
-  if (!user) return null;
+  return user ? principalOf(db, user) : null;
+}
+
+/** The principal of a session cookie's claims, or null when the session ended or expired or the user is disabled. */
+export async function principalForSession(db: Db, session: SessionClaims): Promise<(Principal & { role: Role }) | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(userSessions)
+    .innerJoin(users, eq(users.id, userSessions.userId))
+    .where(
+      and(
+        eq(userSessions.id, session.sessionId),
+        eq(userSessions.userId, session.userId),
+        isNull(userSessions.endedAt),
+        gt(userSessions.expiresAt, sql`now()`),
+        isNull(users.disabledAt),
+      ),
+    );
+  return row ? principalOf(db, row.user) : null;
+}
+
+async function principalOf(db: Db, user: typeof users.$inferSelect): Promise<Principal & { role: Role }> {
   const role = user.role as Role;
   return {
     tenantId: user.tenantId,
     companyIds: await linkedCompanyIds(db, user.tenantId, user.allCompanies, user.companyIds),
+    allCompanies: user.allCompanies,
     scopes: new Set(ROLE_SCOPES[role] ?? []),
     actor: { type: 'user', id: user.id, email: user.email, name: user.name },
     role,
@@ -79,19 +143,35 @@ function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i) === name) return decodeURIComponent(part.slice(i + 1));
+    if (i > 0 && part.slice(0, i) === name) {
+      try {
+        return decodeURIComponent(part.slice(i + 1));
+      } catch {
+        return undefined; // malformed percent-encoding: no session, not a 500
+      }
+    }
   }
   return undefined;
 }
 
-/** The user id of the session cookie of a request, if it carries a valid one. */
-export async function sessionUserId(request: Request): Promise<string | null> {
-  const cookies = request.headers.get('cookie');
+export interface SessionClaims {
+  userId: string;
+  sessionId: string;
+}
+
+/** The claims of a session cookie, given a cookie reader; null without a valid one. */
+export async function sessionClaims(readCookie: (name: string) => string | undefined): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIES) {
-    const token = readCookie(cookies, name);
+    const token = readCookie(name);
     if (!token) continue;
     const decoded = await decode({ token, secret: authSecret() }).catch(() => null);
-    if (decoded?.sub) return decoded.sub;
+    if (typeof decoded?.sub === 'string' && typeof decoded.sid === 'string') return { userId: decoded.sub, sessionId: decoded.sid };
   }
   return null;
+}
+
+/** The session claims of a request's cookie. */
+export function requestSessionClaims(request: Request): Promise<SessionClaims | null> {
+  const header = request.headers.get('cookie');
+  return sessionClaims((name) => readCookie(header, name));
 }

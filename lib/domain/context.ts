@@ -12,6 +12,11 @@ export interface Principal {
   tenantId: string;
   /** Linked company ids, resolved (a token for "all" companies lists them all). */
   companyIds: string[];
+  /**
+   * Linked to every company of the tenant, present and future (a tenant-wide principal). Only such a
+   * principal may grant "all companies" or change tenant-wide settings; absent counts as false.
+   */
+  allCompanies?: boolean;
   scopes: ReadonlySet<Scope>;
   actor: Actor;
 }

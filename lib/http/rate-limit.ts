@@ -1,6 +1,8 @@
 /**
- * Rate limits per token (and per client IP for unauthenticated calls and sign-in attempts), in
- * fixed one-minute windows. The count is shared by every instance: in Redis when REDIS_URL is
+ * Rate limits in fixed windows: per token or dashboard user (one minute), per client address for
+ * calls without valid credentials and for sign-in attempts (one minute), and failed sign-ins per
+ * account (15 minutes). The client address is the socket's (lib/http/client-address.ts), never a
+ * header the client controls. The count is shared by every instance: in Redis when REDIS_URL is
  * set, else in PostgreSQL when the service runs on it; in memory on the embedded default (one
  * process by construction).
  */
@@ -9,8 +11,11 @@ import type { Redis } from 'ioredis';
 import { getDatabase } from '@/lib/db';
 import { rateLimitCounters } from '@/lib/db/schema';
 import { DomainError } from '@/lib/domain/errors';
+import { describeError, log } from '@/lib/log';
 
-const WINDOW_MS = 60_000;
+const MINUTE_MS = 60_000;
+/** The longest window in use: counters older than twice this are removed. */
+const LONGEST_WINDOW_MS = 15 * MINUTE_MS;
 
 export interface RateLimitResult {
   limit: number;
@@ -20,37 +25,52 @@ export interface RateLimitResult {
 }
 
 interface Store {
-  /** Counts one hit; returns the count in the current window. */
-  hit(key: string, windowStart: number): Promise<number>;
+  /** Counts one hit; returns the count in the window that starts at `windowStart`. */
+  hit(key: string, windowStart: number, windowMs: number): Promise<number>;
+  /** The count so far in that window, without counting. */
+  peek(key: string, windowStart: number): Promise<number>;
 }
+
+const counterKey = (key: string, windowStart: number) => `${key}|${windowStart}`;
+const windowOf = (counter: string) => Number(counter.slice(counter.lastIndexOf('|') + 1));
 
 class MemoryStore implements Store {
   private counts = new Map<string, number>();
-  private window = 0;
+  private lastCleanup = Date.now();
   async hit(key: string, windowStart: number) {
-    if (windowStart !== this.window) {
-      this.counts.clear();
-      this.window = windowStart;
-    }
-    const count = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, count);
+    this.cleanUp();
+    const k = counterKey(key, windowStart);
+    const count = (this.counts.get(k) ?? 0) + 1;
+    this.counts.set(k, count);
     return count;
+  }
+  async peek(key: string, windowStart: number) {
+    return this.counts.get(counterKey(key, windowStart)) ?? 0;
+  }
+  private cleanUp() {
+    const now = Date.now();
+    if (now - this.lastCleanup < MINUTE_MS) return;
+    this.lastCleanup = now;
+    for (const k of this.counts.keys()) if (windowOf(k) < now - LONGEST_WINDOW_MS) this.counts.delete(k);
   }
 }
 
 class RedisStore implements Store {
   constructor(private readonly redis: Redis) {}
-  async hit(key: string, windowStart: number) {
+  async hit(key: string, windowStart: number, windowMs: number) {
     const k = `ratelimit:${key}:${windowStart}`;
-    const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, WINDOW_MS * 2).exec()) as [[unknown, number]];
+    const [[, count]] = (await this.redis.multi().incr(k).pexpire(k, windowMs * 2).exec()) as [[unknown, number]];
     return count;
+  }
+  async peek(key: string, windowStart: number) {
+    return Number((await this.redis.get(`ratelimit:${key}:${windowStart}`)) ?? 0);
   }
 }
 
 /**
  * Counts in memory and adds them to the shared PostgreSQL counter every FLUSH_MS, so a request
  * costs no round trip and no row lock; the shared count lags by at most one flush (a few requests
- * per instance). Windows are one minute: the lag is small against the limit.
+ * per instance). Windows are a minute or more: the lag is small against the limit.
  */
 class PostgresStore implements Store {
   private static readonly FLUSH_MS = 250;
@@ -60,11 +80,21 @@ class PostgresStore implements Store {
   private lastCleanup = 0;
 
   async hit(key: string, windowStart: number) {
-    const k = `${key}|${windowStart}`;
+    const k = counterKey(key, windowStart);
     const count = (this.pending.get(k) ?? 0) + 1;
     this.pending.set(k, count);
     this.timer ??= setTimeout(() => void this.flush(), PostgresStore.FLUSH_MS).unref();
     return (this.shared.get(k) ?? 0) + count;
+  }
+
+  /** Read from PostgreSQL: a peek guards rare events (sign-in), where other instances' counts matter. */
+  async peek(key: string, windowStart: number) {
+    const { db } = await getDatabase();
+    const [row] = await db
+      .select({ count: rateLimitCounters.count })
+      .from(rateLimitCounters)
+      .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${new Date(windowStart)}`);
+    return (row?.count ?? 0) + (this.pending.get(counterKey(key, windowStart)) ?? 0);
   }
 
   private async flush() {
@@ -74,27 +104,25 @@ class PostgresStore implements Store {
     try {
       const { db } = await getDatabase();
       for (const [k, delta] of batch) {
-        const [key, start] = k.split('|');
+        const key = k.slice(0, k.lastIndexOf('|'));
         const [row] = await db
           .insert(rateLimitCounters)
-          .values({ key, windowStart: new Date(Number(start)), count: delta })
+          .values({ key, windowStart: new Date(windowOf(k)), count: delta })
           .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + ${delta}` } })
           .returning({ count: rateLimitCounters.count });
         this.shared.set(k, row.count);
       }
       const now = Date.now();
-      if (now - this.lastCleanup > 10 * WINDOW_MS) {
+      if (now - this.lastCleanup > 10 * MINUTE_MS) {
         this.lastCleanup = now;
-        for (const k of this.shared.keys()) if (Number(k.split('|')[1]) < now - WINDOW_MS) this.shared.delete(k);
-        await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${new Date(now - 2 * WINDOW_MS)}`);
+        for (const k of this.shared.keys()) if (windowOf(k) < now - LONGEST_WINDOW_MS) this.shared.delete(k);
+        await db.delete(rateLimitCounters).where(sql`${rateLimitCounters.windowStart} < ${new Date(now - 2 * LONGEST_WINDOW_MS)}`);
       }
     } catch (error) {
       // Counting must never fail a request; keep the hits for the next flush.
       for (const [k, delta] of batch) this.pending.set(k, (this.pending.get(k) ?? 0) + delta);
       this.timer ??= setTimeout(() => void this.flush(), PostgresStore.FLUSH_MS).unref();
-      // drizzle wraps the driver's error: its cause says why (connection lost, pool closed, ...).
-      const cause = error instanceof Error && error.cause !== undefined ? String(error.cause) : undefined;
-      console.error(JSON.stringify({ level: 'warn', msg: 'rate limit flush failed', error: String(error), cause }));
+      log('warn', 'rate limit flush failed', { error: describeError(error) });
     }
   }
 }
@@ -117,31 +145,50 @@ function limitFromEnv(name: string, fallback: number): number {
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+export interface Limit {
+  max: number;
+  windowMs: number;
+}
+
 export const limits = {
   /** Requests per minute per API token or dashboard user. */
-  principal: () => limitFromEnv('RATE_LIMIT_PER_MINUTE', 1200),
-  /** Requests per minute per client IP without valid credentials, and sign-in attempts. */
-  anonymous: () => limitFromEnv('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 120),
+  principal: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_PER_MINUTE', 1200), windowMs: MINUTE_MS }),
+  /** Requests per minute per client address without valid credentials, and sign-in attempts. */
+  anonymous: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 120), windowMs: MINUTE_MS }),
+  /** Failed sign-ins per account (e-mail) in 15 minutes, whatever address they come from. */
+  failedSignIns: (): Limit => ({ max: limitFromEnv('SIGNIN_FAILURES_PER_ACCOUNT', 10), windowMs: LONGEST_WINDOW_MS }),
 };
 
-/** Counts one request of `subject`; throws 429 `tooManyRequests` once over `limit`. */
-export async function consume(subject: string, limit: number, now = Date.now()): Promise<RateLimitResult> {
+function store(): Promise<Store> {
   holder[storeKey] ??= createStore().catch((error) => {
     delete holder[storeKey];
     throw error;
   });
-  const store = holder[storeKey];
-  const windowStart = now - (now % WINDOW_MS);
-  const count = await (await store).hit(subject, windowStart);
-  const reset = Math.ceil((windowStart + WINDOW_MS - now) / 1000);
-  const result = { limit, remaining: Math.max(0, limit - count), reset };
-  if (count > limit) {
-    throw new DomainError('tooManyRequests', `Rate limit of ${limit} requests per minute exceeded; retry in ${reset} s.`, {
-      meta: { limit, retryAfterSeconds: reset },
-      headers: rateLimitHeaders(result, true),
-    });
-  }
-  return result;
+  return holder[storeKey];
+}
+
+const windowStartOf = (now: number, windowMs: number) => now - (now % windowMs);
+
+function exceeded(limit: Limit, now: number, detail?: string): DomainError {
+  const reset = Math.ceil((windowStartOf(now, limit.windowMs) + limit.windowMs - now) / 1000);
+  const perWindow = limit.windowMs === MINUTE_MS ? 'per minute' : `per ${limit.windowMs / MINUTE_MS} minutes`;
+  return new DomainError('tooManyRequests', detail ?? `Rate limit of ${limit.max} requests ${perWindow} exceeded; retry in ${reset} s.`, {
+    meta: { limit: limit.max, retryAfterSeconds: reset },
+    headers: rateLimitHeaders({ limit: limit.max, remaining: 0, reset }, true),
+  });
+}
+
+/** Counts one request of `subject`; throws 429 `tooManyRequests` once over the limit. */
+export async function consume(subject: string, limit: Limit, now = Date.now()): Promise<RateLimitResult> {
+  const windowStart = windowStartOf(now, limit.windowMs);
+  const count = await (await store()).hit(subject, windowStart, limit.windowMs);
+  if (count > limit.max) throw exceeded(limit, now);
+  return { limit: limit.max, remaining: Math.max(0, limit.max - count), reset: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
+}
+
+/** Throws 429 when `subject` has used its budget already, without counting (e.g. failed sign-ins). */
+export async function assertWithin(subject: string, limit: Limit, detail: string, now = Date.now()): Promise<void> {
+  if ((await (await store()).peek(subject, windowStartOf(now, limit.windowMs))) >= limit.max) throw exceeded(limit, now, detail);
 }
 
 export function rateLimitHeaders(r: RateLimitResult, limited = false): Record<string, string> {
@@ -151,9 +198,4 @@ export function rateLimitHeaders(r: RateLimitResult, limited = false): Record<st
     'RateLimit-Reset': String(r.reset),
     ...(limited ? { 'Retry-After': String(r.reset) } : {}),
   };
-}
-
-/** The client's address as the server saw it (Next.js sets x-forwarded-for). */
-export function clientIp(request: Request): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0].trim() || request.headers.get('x-real-ip') || 'unknown';
 }

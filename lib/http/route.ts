@@ -5,15 +5,17 @@
  */
 import { z } from 'zod';
 import type { Scope } from '@/lib/auth/scopes';
-import { principalForUser, sessionUserId } from '@/lib/auth/session';
+import { principalForSession, requestSessionClaims } from '@/lib/auth/session';
 import { authenticateToken } from '@/lib/auth/tokens';
 import { getDb } from '@/lib/db';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
-import { log } from '@/lib/log';
+import { recordRequest } from '@/lib/observability/metrics';
+import { describeError, log } from '@/lib/log';
 import { entriesFromZod, envelope, statusOf, toPointer } from './errors';
-import { clientIp, consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
+import { clientAddress } from './client-address';
+import { consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
 import { Reply } from './reply';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -29,6 +31,8 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
   body?: B;
   /** An absent or empty body is parsed as `{}` (e.g. the cancellation body). */
   bodyOptional?: boolean;
+  /** The path pattern of the operation table entry (spread in by the route file): the `operation` label of the request metrics. */
+  path?: string;
   handler(args: {
     ctx: Ctx;
     params: Params;
@@ -70,14 +74,14 @@ async function authenticate(request: Request): Promise<Principal> {
  * on its own, so a state-changing request must also come from our own origin (CSRF protection).
  */
 async function principalFromSession(request: Request): Promise<Principal | null> {
-  const userId = await sessionUserId(request);
-  if (!userId) return null;
+  const session = await requestSessionClaims(request);
+  if (!session) return null;
   if (!['GET', 'HEAD'].includes(request.method)) {
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
     if (!host || originHost(request.headers.get('origin')) !== host)
       throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).', { status: 403 });
   }
-  return principalForUser(await getDb(), userId);
+  return principalForSession(await getDb(), session);
 }
 
 function originHost(origin: string | null): string | null {
@@ -88,23 +92,64 @@ function originHost(origin: string | null): string | null {
   }
 }
 
+/** Deeper JSON than any request schema needs; deeper bodies are refused before validation. */
+export const MAX_BODY_DEPTH = 32;
+
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw tooLarge();
+  const text = await readTextUpTo(request, MAX_BODY_BYTES);
   if (text.trim() === '') {
     if (optional) return {};
     throw new DomainError('required', 'A JSON request body is required.', { pointer: '' });
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new DomainError('badRequest', 'The request body is not valid JSON.');
   }
+  if (depthExceeds(value, MAX_BODY_DEPTH))
+    throw new DomainError('badRequest', `The request body nests objects or arrays deeper than ${MAX_BODY_DEPTH} levels.`);
+  return value;
 }
 
-const tooLarge = () => new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { status: 413 });
+/**
+ * The body as text, read chunk by chunk: a body without Content-Length (chunked) is cut off at
+ * `limit` bytes and answered 413, instead of being read whole into memory first.
+ */
+async function readTextUpTo(request: Request, limit: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+/** Iterative, so that a hostile depth cannot overflow the stack here. */
+function depthExceeds(root: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[root, 0]];
+  while (stack.length) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth >= max) return true;
+    for (const item of Object.values(value)) if (item !== null && typeof item === 'object') stack.push([item, depth + 1]);
+  }
+  return false;
+}
+
+const tooLarge = () =>
+  new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { status: 413, headers: { Connection: 'close' } });
 
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -139,7 +184,7 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
     const status = error.status ?? statusOf(error.entries[0].code);
     return errorResponse(status, error.entries, { ...error.headers, 'X-Request-Id': requestId });
   }
-  log('error', 'unhandled error', { requestId, error: String((error as Error)?.stack ?? error) });
+  log('error', 'unhandled error', { requestId, error: describeError(error) });
   return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {
     'X-Request-Id': requestId,
   });
@@ -152,6 +197,7 @@ export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
     const started = performance.now();
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newId();
     const response = await run(request, context, requestId);
+    recordRequest(op.path ?? 'unlisted', request.method, response.status, (performance.now() - started) / 1000);
     log(response.status >= 500 ? 'error' : 'info', 'request', {
       requestId,
       method: request.method,
@@ -174,7 +220,7 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
           principal = await authenticate(request);
         } catch (error) {
           // Failed authentication counts against the caller's address, so guessing tokens is slow.
-          await consume(`ip:${clientIp(request)}`, limits.anonymous());
+          await consume(`ip:${clientAddress(request.headers)}`, limits.anonymous());
           throw error;
         }
         const subject = principal.actor.type === 'system' ? principal.actor.name : principal.actor.id;
@@ -186,6 +232,7 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
         });
       }
       const params = (await context?.params) ?? {};
+      assertPathParams(params);
       const url = new URL(request.url);
       const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
@@ -198,6 +245,16 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       return toErrorResponse(error, requestId);
     }
   };
+}
+
+/** Path ids are opaque strings: a NUL (which PostgreSQL text cannot hold) is refused, not queried. */
+function assertPathParams(params: Params): void {
+  const bad = Object.entries(params).filter(([, value]) => typeof value === 'string' && value.includes('\u0000'));
+  if (bad.length)
+    throw DomainError.many(
+      bad.map(([name]) => ({ code: 'invalidValue', detail: `Path parameter "${name}" must not contain the NUL character (%00).`, meta: { parameter: name } })),
+      400,
+    );
 }
 
 function anonymous(): Principal {

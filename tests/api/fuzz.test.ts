@@ -104,7 +104,45 @@ describe.each(operationEntries())('%s', (id, op) => {
     );
   });
 
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  if (pathParams.length) {
+    it('random path ids (NUL, percent signs, unicode, huge) never give a 5xx', async () => {
+      // Lone surrogates cannot be percent-encoded: a client cannot send them (the server answers
+      // malformed encodings itself, tests/server).
+      const pathValue = nasty.filter((value) => {
+        try {
+          encodeURIComponent(value);
+          return value.length > 0;
+        } catch {
+          return false;
+        }
+      });
+      await fc.assert(
+        fc.asyncProperty(pathValue, fc.constantFrom(...pathParams), async (value, param) => {
+          const sample = SAMPLES[id](fixtures);
+          const path = op.path.replace(`{${param}}`, encodeURIComponent(value)).replace(/\{\w+\}/g, (m) => sampleParam(sample.path, op.path, m));
+          const res = await call(op.method, path, { token: bearer, body: sample.body });
+          requests++;
+          expect(res.status, JSON.stringify({ value, body: res.body })).toBeLessThan(500);
+          expectEnvelope(res.status, res.body);
+        }),
+        { numRuns: RUNS, seed: SEED },
+      );
+    });
+  }
+
   if (op.method === 'GET') return;
+
+  it('a body nested 10,000 deep is 400 badRequest, not a 5xx', async () => {
+    const sample = SAMPLES[id](fixtures);
+    for (const rawBody of [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
+      const res = await call(op.method, sample.path, { token: bearer, rawBody, headers: { 'content-type': 'application/json' } });
+      requests++;
+      expect(res.status).toBe(400);
+      expectEnvelope(400, res.body);
+      expect(res.body.errors[0].code).toBe('badRequest');
+    }
+  });
 
   it('random and mutated JSON bodies never give a 5xx, and a 4xx changes nothing', async () => {
     const bodies = fc.oneof(
@@ -129,6 +167,12 @@ describe.each(operationEntries())('%s', (id, op) => {
     );
   });
 });
+
+/** The value a sample path has where the operation's path template has `{name}`. */
+function sampleParam(samplePath: string, template: string, placeholder: string): string {
+  const index = template.split('/').indexOf(placeholder);
+  return samplePath.split('/')[index];
+}
 
 describe('request body size', () => {
   it('413 tooBig in the envelope for a body over 1 MiB, before parsing', async () => {

@@ -1,5 +1,5 @@
 /**
- * A stand-in for `next start` in the CLI tests: holds the embedded database the way the server
+ * A stand-in for scripts/server.mjs in the CLI tests: holds the embedded database the way the server
  * does (lib/admin/server.ts, as instrumentation.ts calls it) and serves the real admin route module
  * over node:http. `hold` mode only takes the lock, like a process without an admin channel.
  * Prints `ready <port>` when the CLI may talk to it.
@@ -9,6 +9,7 @@ import { POST } from '@/app/api/internal/admin/route';
 import { startServerDatabase } from '@/lib/admin/server';
 import { configFromEnv } from '@/lib/db/client';
 import { acquireDataDirLock } from '@/lib/db/pglite-lock';
+import { annotateRequest, trustedHopsFromEnv } from '../../scripts/lib/request-origin.mjs';
 
 if (process.argv[2] === 'hold') {
   acquireDataDirLock(configFromEnv().dataDir!);
@@ -20,6 +21,7 @@ if (process.argv[2] === 'hold') {
       res.writeHead(404).end();
       return;
     }
+    annotateRequest(req, trustedHopsFromEnv()); // as scripts/server.mjs does
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();

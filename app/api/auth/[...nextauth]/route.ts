@@ -1,14 +1,17 @@
 /**
  * next-auth (credentials, JWT sessions) at /api/auth/*. Its own CSRF token protects sign-in and
- * sign-out.
+ * sign-out. Sign-in attempts pass the limits of lib/auth/sign-in-limits.ts first: over them the
+ * answer is 429 in the spec's envelope, with the `url` next-auth's client reads its error from.
  *
- * next-auth v4 builds absolute URLs from NEXTAUTH_URL. When it is not set (e.g. `next start` on any
+ * next-auth v4 builds absolute URLs from NEXTAUTH_URL. When it is not set (e.g. the server on any
  * port of localhost), the origin is taken from the request's Host / X-Forwarded-* headers
  * (AUTH_TRUST_HOST). A deployment behind a proxy sets NEXTAUTH_URL to its public URL; the
  * dashboard's own sign-in form navigates by relative paths either way.
  */
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/session';
+import { SIGN_IN_PATH, signInRefusal } from '@/lib/auth/sign-in-limits';
+import { envelope } from '@/lib/http/errors';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
@@ -21,4 +24,15 @@ const auth: Handler = (request, context) => {
   return handler(request, context);
 };
 
-export { auth as GET, auth as POST };
+const signIn: Handler = async (request, context) => {
+  if (new URL(request.url).pathname === SIGN_IN_PATH) {
+    const refusal = await signInRefusal(request);
+    if (refusal) {
+      const url = new URL('/login?error=tooManyRequests', request.url).toString();
+      return Response.json({ url, ...envelope(429, refusal.entries) }, { status: 429, headers: { 'Cache-Control': 'no-store', ...refusal.headers } });
+    }
+  }
+  return auth(request, context);
+};
+
+export { auth as GET, signIn as POST };

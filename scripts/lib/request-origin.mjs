@@ -1,0 +1,27 @@
+/**
+ * What only the socket knows, passed to the app as request headers (read by
+ * lib/http/client-address.ts). Used by scripts/server.mjs and by the CLI tests' stand-in server.
+ */
+
+/** The number of trusted reverse-proxy hops (`TRUST_PROXY`, validated at start-up by lib/config/env.ts). */
+export const trustedHopsFromEnv = () => Math.max(0, Number.parseInt(process.env.TRUST_PROXY ?? '0', 10) || 0);
+
+/**
+ * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
+ * outermost of them recorded — the `hops`-th entry from the right of X-Forwarded-For (each proxy
+ * appends the address it saw). Entries left of it were written by the client and prove nothing.
+ */
+export function clientAddressOf(peer, forwardedFor, hops) {
+  if (hops === 0 || !forwardedFor) return peer;
+  const chain = forwardedFor.split(',').map((part) => part.trim()).filter(Boolean);
+  return chain[Math.max(0, chain.length - hops)] ?? peer;
+}
+
+/** Marks this process as served through here, and sets the two headers, dropping a client's copies. */
+export function annotateRequest(req, hops) {
+  globalThis[Symbol.for('dto.server')] = true;
+  const peer = req.socket.remoteAddress ?? 'unknown';
+  const forwarded = req.headers['x-forwarded-for'];
+  req.headers['x-dto-peer-address'] = peer;
+  req.headers['x-dto-client-address'] = clientAddressOf(peer, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, hops);
+}
