@@ -2,8 +2,10 @@
  * One HTTP attempt of a webhook: POST the body to the callback URL with the Standard Webhooks
  * headers. The safety rules of the issue:
  * - the host is resolved first, and the request connects to exactly the addresses checked (no
- *   second lookup an attacker could rebind); private, loopback, link-local, metadata and multicast
- *   addresses are refused unless ALLOW_PRIVATE_CALLBACKS=true;
+ *   second lookup an attacker could rebind); every address must be public unicast by the same
+ *   classifier as order creation (`isPublicAddress`), unless ALLOW_PRIVATE_CALLBACKS=true. A refused
+ *   target is never connected to, so its error names the addresses only and is the same whatever
+ *   the port (nothing to tell an open port from a closed one);
  * - redirects are never followed (a 3xx is a failed attempt);
  * - a timeout (default 10 s, at most 15 s) covers connecting, sending and reading the answer;
  * - at most 64 KiB of the response body is read (kept only to report errors).
@@ -12,7 +14,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
-import { isPrivateAddress } from '@/lib/domain/webhooks/callback-url';
+import { isPublicAddress } from '@/lib/domain/webhooks/callback-url';
 
 export const MAX_TIMEOUT_MS = 15_000;
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -60,7 +62,7 @@ async function resolveTarget(url: URL, options: SendOptions): Promise<Array<{ ad
   }
   if (addresses.length === 0) throw new AttemptError(`DNS lookup of ${host} returned no address`);
   if (!options.allowPrivate) {
-    const refused = addresses.filter((a) => isPrivateAddress(a.address));
+    const refused = addresses.filter((a) => !isPublicAddress(a.address));
     if (refused.length)
       throw new AttemptError(
         `Refused: ${host} resolves to a private, loopback, link-local or metadata address (${refused.map((a) => a.address).join(', ')}); ` +

@@ -7,6 +7,8 @@ import { sendWebhook, MAX_RESPONSE_BYTES, timeoutFromEnv } from '@/lib/worker/se
 let handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_req, res) => res.end();
 const received: Array<{ method?: string; headers: http.IncomingHttpHeaders; body: string }> = [];
 const sockets = new Set<Socket>();
+/** Every TCP connection the receiver accepted: a refused target must leave it unchanged. */
+let connections = 0;
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
@@ -16,6 +18,7 @@ const server = http.createServer((req, res) => {
   });
 });
 server.on('connection', (s) => {
+  connections++;
   sockets.add(s);
   s.on('close', () => sockets.delete(s));
 });
@@ -98,15 +101,61 @@ describe('sendWebhook', () => {
     expect(result.error).toMatch(/^Connection refused/);
   });
 
-  it('refuses private addresses before connecting, unless allowed', async () => {
-    const count = received.length;
-    const loopback = await send({ allowPrivate: false });
-    expect(loopback.error).toMatch(/^Refused: 127\.0\.0\.1 resolves to a private/);
-    for (const address of ['10.1.2.3', '192.168.1.1', '172.16.0.1', '169.254.169.254', '::1', 'fd00::1', '100.64.0.1']) {
-      const r = await send({ allowPrivate: false, url: 'https://hooks.example.test/x', resolve: async () => [{ address, family: address.includes(':') ? 6 : 4 }] });
-      expect(r.error, address).toMatch(/^Refused: hooks\.example\.test resolves to/);
-    }
-    expect(received.length).toBe(count);
+  describe('without ALLOW_PRIVATE_CALLBACKS: a target that is not public is refused before connecting', () => {
+    const refusal = /^Refused: .* resolves to a private, loopback, link-local or metadata address/;
+
+    it('refuses the loopback receiver by every spelling of its address, and never connects to it', async () => {
+      const port = new URL(base).port;
+      const before = connections;
+      for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '[::127.0.0.1]', '[64:ff9b::7f00:1]', '[2002:7f00:1::]', '2130706433', '0x7f.1', '127.1']) {
+        const result = await send({ allowPrivate: false, url: `http://${host}:${port}/hook` });
+        expect(result, host).toMatchObject({ ok: false, statusCode: null });
+        expect(result.error, host).toMatch(refusal);
+      }
+      expect(connections).toBe(before);
+    });
+
+    it('checks every address a host name resolves to, in every IPv6 form', async () => {
+      const before = connections;
+      const addresses = [
+        '127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
+        '::1', 'fd00::1', 'fe80::1', '::ffff:7f00:1', '::ffff:a9fe:a9fe', '64:ff9b::7f00:1', '::7f00:1', '2002:7f00:1::', '2001::1',
+      ];
+      for (const address of addresses) {
+        const family = address.includes(':') ? 6 : 4;
+        // a public address beside the refused one does not make the host acceptable
+        const resolve = async () => [{ address: '93.184.216.34', family: 4 }, { address, family }];
+        const r = await send({ allowPrivate: false, url: `http://hooks.example.test:${new URL(base).port}/x`, resolve });
+        expect(r.error, address).toMatch(/^Refused: hooks\.example\.test resolves to a private, loopback, link-local or metadata address/);
+        expect(r.error, address).toContain(`(${address})`);
+      }
+      expect(connections).toBe(before);
+    });
+
+    it('gives the same error for an open and a closed port on a refused target', async () => {
+      const openPort = new URL(base).port;
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const closedPort = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      handler = (_req, res) => res.writeHead(200).end();
+      const before = connections;
+      for (const host of ['127.0.0.1', '[::ffff:127.0.0.1]', '[64:ff9b::7f00:1]', '[::127.0.0.1]']) {
+        const open = await send({ allowPrivate: false, url: `http://${host}:${openPort}/hook` });
+        const shut = await send({ allowPrivate: false, url: `http://${host}:${closedPort}/hook` });
+        expect(open.error, host).toMatch(refusal);
+        expect(shut.error, host).toBe(open.error);
+        expect(shut.statusCode).toBe(open.statusCode);
+      }
+      expect(connections).toBe(before);
+    });
+
+    it('connects to the same receiver when private callbacks are allowed', async () => {
+      handler = (_req, res) => res.writeHead(200).end();
+      const before = connections;
+      expect(await send({ allowPrivate: true, url: `http://[::ffff:127.0.0.1]:${new URL(base).port}/hook` })).toMatchObject({ ok: true, statusCode: 200 });
+      expect(connections).toBe(before + 1);
+    });
   });
 
   it('connects to the address it checked (no second DNS lookup)', async () => {
