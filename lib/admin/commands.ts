@@ -284,9 +284,9 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const [{ tenantBySlug }, { rotateWebhookSecret }] = await Promise.all([tokens(), tenantsDomain()]);
+      const [{ tenantBySlug }, { replaceWebhookSecret }] = await Promise.all([tokens(), tenantsDomain()]);
       const tenant = await tenantBySlug(db, input.tenant);
-      return { secret: await rotateWebhookSecret(db, { tenantId: tenant.id }) };
+      return { secret: await replaceWebhookSecret(db, tenant.id) };
     },
   }),
 ];

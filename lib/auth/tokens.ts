@@ -156,6 +156,7 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
     principal = {
       tenantId: row.tenantId,
       companyIds: await linkedCompanyIds(db, row.tenantId, row.allCompanies, row.companyIds),
+      allCompanies: row.allCompanies,
       scopes: new Set(row.scopes.filter(isScope)),
       actor: { type: 'token', id: row.id, name: row.name },
     };

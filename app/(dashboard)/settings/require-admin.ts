@@ -2,7 +2,11 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import { requirePageCtx, type PageCtx } from '@/lib/auth/page-context';
 
-/** API tokens and the webhook signing secret belong to tenant admins only. */
+/**
+ * API tokens and the webhook signing secret belong to admins only. What an admin limited to some
+ * companies may do within that (its companies' tokens; not the tenant's secret) is decided by the
+ * domain operations (lib/domain/api-tokens, lib/domain/tenants), not here.
+ */
 export function isAdmin(ctx: Pick<PageCtx, 'role'>): boolean {
   return ctx.role === 'admin';
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
-import { getWebhookSecret } from '@/lib/domain/tenants';
+import { getWebhookSecret, isTenantWebhookAdmin } from '@/lib/domain/tenants';
 import { isAdmin } from '../settings/require-admin';
 import { DeliveriesList } from './deliveries-list';
 import { SigningSecret } from './signing-secret';
@@ -11,7 +11,8 @@ export const metadata: Metadata = { title: 'Webhooks' };
 
 export default async function WebhooksPage() {
   const ctx = await requireScope('webhook.read');
-  const secret = isAdmin(ctx) ? await getWebhookSecret(ctx.db, ctx) : null;
+  // The secret signs deliveries for every company: an admin limited to some companies is told who has it.
+  const secret = isTenantWebhookAdmin(ctx) ? await getWebhookSecret(ctx.db, ctx) : null;
   return (
     <>
       <PageHeader
@@ -23,7 +24,16 @@ export default async function WebhooksPage() {
           <DeliveriesList canRedeliver={can(ctx, 'webhook.write')} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          {secret ? <SigningSecret secret={secret} /> : null}
+          {secret ? (
+            <SigningSecret secret={secret} />
+          ) : isAdmin(ctx) ? (
+            <Card aria-labelledby="secret-title">
+              <CardHeader id="secret-title" title="Signing secret" description="Shared by every webhook of your tenant." />
+              <CardBody className="text-sm text-slate-600 dark:text-slate-300">
+                <p>It is shown and rotated by an admin of the whole tenant; ask one for it to verify deliveries.</p>
+              </CardBody>
+            </Card>
+          ) : null}
           <Card aria-labelledby="verify-title">
             <CardHeader id="verify-title" title="Verifying a delivery" />
             <CardBody className="flex flex-col gap-2 text-sm text-slate-600 dark:text-slate-300">

@@ -1,11 +1,13 @@
 'use server';
 /**
- * API token management for tenant admins. The tenant is always the signed-in admin's own (from the
- * session's Ctx), never a value sent by the browser. Next.js checks the Origin of every server
- * action (CSRF).
+ * API token management for admins. The tenant is always the signed-in admin's own (from the
+ * session's Ctx), never a value sent by the browser, and the domain operations decide what the admin
+ * may grant, see and revoke (lib/domain/api-tokens): a company-limited admin acts for its companies
+ * only. Next.js checks the Origin of every server action (CSRF).
  */
 import { revalidatePath } from 'next/cache';
-import { createToken, revokeToken, type CreatedToken } from '@/lib/auth/tokens';
+import type { CreatedToken } from '@/lib/auth/tokens';
+import { createApiToken, revokeApiToken } from '@/lib/domain/api-tokens';
 import { DomainError } from '@/lib/domain/errors';
 import { adminCtxOrNull } from '../require-admin';
 import { CreateTokenForm, TOKEN_LIFETIMES } from './schema';
@@ -25,14 +27,9 @@ export async function createTokenAction(input: unknown): Promise<ActionResult<Cr
   const { name, scopes, allCompanies, companyIds, lifetime } = parsed.data;
   const days = TOKEN_LIFETIMES[lifetime];
   try {
-    const created = await createToken(ctx.db, {
-      tenantId: ctx.tenantId,
-      name,
-      scopes,
-      // A token can reach at most the companies its creator can.
-      companyIds: allCompanies ? 'all' : companyIds.filter((id) => ctx.companyIds.includes(id)),
-      expiresInSeconds: days === null ? undefined : days * 86_400,
-      createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : undefined,
+    const created = await createApiToken({
+      ctx,
+      input: { name, scopes, companyIds: allCompanies ? 'all' : companyIds, expiresInSeconds: days === null ? undefined : days * 86_400 },
     });
     revalidatePath('/settings/tokens');
     return { ok: true, value: created };
@@ -46,8 +43,13 @@ export async function revokeTokenAction(id: unknown): Promise<ActionResult<{ id:
   const ctx = await adminCtxOrNull();
   if (!ctx) return NOT_ALLOWED;
   if (typeof id !== 'string' || !id) return { ok: false, error: 'No token given.' };
-  const found = await revokeToken(ctx.db, id, ctx.tenantId);
-  if (!found) return { ok: false, error: 'That token does not exist.' };
-  revalidatePath('/settings/tokens');
-  return { ok: true, value: { id } };
+  try {
+    const revoked = await revokeApiToken({ ctx, input: { id } });
+    revalidatePath('/settings/tokens');
+    return { ok: true, value: revoked };
+  } catch (error) {
+    // A token outside the admin's companies answers like a missing one.
+    if (error instanceof DomainError && error.entries[0].code === 'notFound') return { ok: false, error: 'That token does not exist.' };
+    throw error;
+  }
 }

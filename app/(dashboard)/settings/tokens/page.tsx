@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
-import { listTokens } from '@/lib/auth/tokens';
 import { SCOPES } from '@/lib/auth/scopes';
+import { listApiTokens } from '@/lib/domain/api-tokens';
 import { companyAndLocationOptions } from '../../orders/filter-options';
 import { requireAdminPage } from '../require-admin';
 import { TokensManager } from './tokens-manager';
@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: 'API tokens' };
 
 export default async function TokensPage() {
   const ctx = await requireAdminPage();
-  const [tokens, { companies }] = await Promise.all([listTokens(ctx.db, ctx.tenantId), companyAndLocationOptions(ctx)]);
+  const [tokens, { companies }] = await Promise.all([listApiTokens(ctx), companyAndLocationOptions(ctx)]);
   return (
     <>
       <PageHeader
@@ -22,7 +22,8 @@ export default async function TokensPage() {
           </>
         }
       />
-      <TokensManager tokens={tokens} companies={companies} scopes={[...SCOPES]} />
+      {/* An admin grants only what it holds; the domain operations refuse the rest whatever the form sends. */}
+      <TokensManager tokens={tokens} companies={companies} scopes={SCOPES.filter((s) => ctx.scopes.has(s))} canGrantAllCompanies={ctx.allCompanies === true} />
     </>
   );
 }

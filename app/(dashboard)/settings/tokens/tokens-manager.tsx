@@ -48,12 +48,22 @@ function tokenState(t: TokenRow): { label: string; tone: 'success' | 'muted' | '
   return { label: 'Active', tone: 'success' };
 }
 
-function CreateTokenCard({ scopes, companies, onCreated }: { scopes: string[]; companies: Array<{ id: string; name: string }>; onCreated: (t: CreatedToken) => void }) {
+function CreateTokenCard({
+  scopes,
+  companies,
+  canGrantAllCompanies,
+  onCreated,
+}: {
+  scopes: string[];
+  companies: Array<{ id: string; name: string }>;
+  canGrantAllCompanies: boolean;
+  onCreated: (t: CreatedToken) => void;
+}) {
   const router = useRouter();
   const toast = useToast();
   const form = useForm<FormInput, unknown, z.output<typeof CreateTokenForm>>({
     resolver: zodResolver(CreateTokenForm),
-    defaultValues: { name: '', scopes: [], allCompanies: true, companyIds: [], lifetime: 'never' },
+    defaultValues: { name: '', scopes: [], allCompanies: canGrantAllCompanies, companyIds: [], lifetime: 'never' },
   });
   const { register, control, setValue, formState } = form;
   const [selected, allCompanies] = useWatch({ control, name: ['scopes', 'allCompanies'] });
@@ -136,10 +146,14 @@ function CreateTokenCard({ scopes, companies, onCreated }: { scopes: string[]; c
 
           <fieldset aria-describedby={formState.errors.companyIds ? 'token-companies-error' : undefined}>
             <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Companies</legend>
-            <label className="mt-2 flex items-center gap-2 text-sm">
-              <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('allCompanies')} />
-              All companies, present and future
-            </label>
+            {canGrantAllCompanies ? (
+              <label className="mt-2 flex items-center gap-2 text-sm">
+                <input type="checkbox" className="h-4 w-4 accent-brand-600" {...register('allCompanies')} />
+                All companies, present and future
+              </label>
+            ) : (
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">A token can reach only companies you are linked to.</p>
+            )}
             {!allCompanies ? (
               <div className="mt-2 grid grid-cols-1 gap-1 sm:grid-cols-2">
                 {companies.map((c) => (
@@ -168,7 +182,19 @@ function CreateTokenCard({ scopes, companies, onCreated }: { scopes: string[]; c
   );
 }
 
-export function TokensManager({ tokens, companies, scopes }: { tokens: TokenRow[]; companies: Array<{ id: string; name: string }>; scopes: string[] }) {
+export function TokensManager({
+  tokens,
+  companies,
+  scopes,
+  canGrantAllCompanies,
+}: {
+  tokens: TokenRow[];
+  companies: Array<{ id: string; name: string }>;
+  /** The scopes the admin holds, the only ones it can grant. */
+  scopes: string[];
+  /** Only an admin linked to every company can create a token for all companies. */
+  canGrantAllCompanies: boolean;
+}) {
   const router = useRouter();
   const toast = useToast();
   const [created, setCreated] = useState<CreatedToken | null>(null);
@@ -205,7 +231,7 @@ export function TokensManager({ tokens, companies, scopes }: { tokens: TokenRow[
         </Alert>
       ) : null}
 
-      <CreateTokenCard scopes={scopes} companies={companies} onCreated={setCreated} />
+      <CreateTokenCard scopes={scopes} companies={companies} canGrantAllCompanies={canGrantAllCompanies} onCreated={setCreated} />
 
       <Card aria-labelledby="tokens-title">
         <CardHeader id="tokens-title" title="Tokens" description="Newest first. Revoked tokens stay listed for the record." />

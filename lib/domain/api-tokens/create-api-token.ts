@@ -1,0 +1,45 @@
+/**
+ * Creates an API token on behalf of a principal (a dashboard admin). A principal never grants what
+ * it does not hold: the token's scopes are among the creator's, its companies among the creator's,
+ * and "all companies" only from a tenant-wide creator. A company the creator cannot reach is refused,
+ * never silently dropped.
+ */
+import { createToken, type CreatedToken } from '@/lib/auth/tokens';
+import { SCOPES } from '@/lib/auth/scopes';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError } from '@/lib/domain/errors';
+
+export interface CreateApiTokenInput {
+  name: string;
+  scopes: readonly string[] | 'all';
+  companyIds: readonly string[] | 'all';
+  /** Seconds until expiry; absent = never expires. */
+  expiresInSeconds?: number;
+}
+
+export async function createApiToken({ ctx, input }: { ctx: Ctx; input: CreateApiTokenInput }): Promise<CreatedToken> {
+  const scopes = input.scopes === 'all' ? SCOPES : input.scopes;
+  const notHeld = [...new Set(scopes)].filter((s) => !(ctx.scopes as ReadonlySet<string>).has(s));
+  if (notHeld.length) {
+    throw new DomainError('insufficientScope', `You cannot grant scope(s) you do not hold: ${notHeld.join(', ')}.`, { pointer: '/scopes' });
+  }
+  if (input.companyIds === 'all') {
+    if (!ctx.allCompanies) {
+      throw new DomainError('insufficientScope', 'Only an admin linked to every company of the tenant can create a token for all companies.', { pointer: '/companyIds' });
+    }
+  } else if (!ctx.allCompanies) {
+    // A tenant-wide creator reaches every company: an id outside its list is unknown (createToken answers 404).
+    const unreachable = [...new Set(input.companyIds)].filter((id) => !ctx.companyIds.includes(id));
+    if (unreachable.length) {
+      throw new DomainError('insufficientScope', `You can only grant the companies you are linked to; not: ${unreachable.join(', ')}.`, { pointer: '/companyIds' });
+    }
+  }
+  return createToken(ctx.db, {
+    tenantId: ctx.tenantId,
+    name: input.name,
+    scopes,
+    companyIds: input.companyIds,
+    expiresInSeconds: input.expiresInSeconds,
+    createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : undefined,
+  });
+}
