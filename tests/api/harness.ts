@@ -3,6 +3,7 @@
  * exactly as Next.js would call them (the router below maps a path to the route file and params).
  */
 import fs from 'node:fs';
+import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { closeDatabase, setDatabase } from '@/lib/db';
@@ -70,7 +71,8 @@ export async function call<T = any>(method: string, path: string, options: Reque
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   }
-  const request = new Request(url, { method, headers, body });
+  // What Next.js hands a route: a NextRequest (next-auth's handler reads `nextUrl`).
+  const request = new NextRequest(url, { method, headers, body });
   const route = routes.find((r) => r.pattern.test(url.pathname));
   if (!route) throw new Error(`No route file for ${url.pathname}`);
   const match = route.pattern.exec(url.pathname)!;
