@@ -27,6 +27,28 @@ test.describe('Sign-in and the shell', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('sign-out ends the session on the server: a copied session cookie no longer works', async ({ page, playwright, baseURL }) => {
+    await signIn(page, 'viewer', { via: 'form' });
+    const session = (await page.context().cookies()).find((c) => c.name.endsWith('next-auth.session-token'));
+    expect(session).toBeDefined();
+    // Another client holding a copy of the cookie, as a thief would.
+    const thief = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { cookie: `${session!.name}=${session!.value}` } });
+    try {
+      expect((await thief.get('/api/v2/agencies')).status()).toBe(200);
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page).toHaveURL(/\/login/);
+      const after = await thief.get('/api/v2/agencies');
+      expect(after.status()).toBe(401);
+      expect((await after.json()).errors[0].code).toBe('unauthenticated');
+      // The dashboard refuses it too: back to the login page, not a redirect loop.
+      const pageAfter = await thief.get('/orders', { maxRedirects: 0 });
+      expect(pageAfter.status()).toBe(307);
+      expect(pageAfter.headers()['location']).toMatch(/\/login/);
+    } finally {
+      await thief.dispose();
+    }
+  });
+
   test('each role sees the navigation its scopes allow', async ({ page }) => {
     const expectations = {
       manager: { visible: ['New order', 'Webhooks'], hidden: ['API tokens'] },
