@@ -16,6 +16,7 @@ import type { Db } from '@/lib/db/client';
 import { startSandbox } from '@/lib/sandbox';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
 import { startDeliveryWorker, pollIntervalFromEnv } from './delivery-loop';
+import { startHeartbeat } from './heartbeat';
 import { jsonLogger, type Logger, type Loop } from './loop';
 
 export { runDueDeliveries, claimDueDeliveries } from './delivery-worker';
@@ -56,7 +57,8 @@ export function startBackgroundWork(options: BackgroundWorkOptions = {}): Backgr
     deliveries: options.deliveries ?? deliveryWorkerEnabled(),
     sandbox: options.sandbox ?? sandboxEnabled(),
   };
-  if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }));
+  // The heartbeat tells /api/ready that someone delivers webhooks (lib/worker/heartbeat.ts).
+  if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }), startHeartbeat({ db: options.db, log }));
   if (running.sandbox) loops.push(startSandbox({ db: options.db, log }));
   log('info', 'background work started', {
     webhookDelivery: running.deliveries ? { pollMs: pollIntervalFromEnv() } : 'off',
