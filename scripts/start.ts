@@ -1,6 +1,7 @@
 /**
  * `npm start`: build when needed, prepare the database, start the server, print how to use it.
  *
+ * 0. Check the environment as the server will (lib/config/env.ts): a bad value refuses at once.
  * 1. `next build` when `.next/BUILD_ID` is missing or older than any source file.
  * 2. Open the database in this process (migrations, seed of an empty database), create a fresh demo
  *    API token for tenant `acme` (staging only; earlier ones of the same name are revoked), and close
@@ -11,15 +12,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { checkEnvironmentOrExit } from '@/lib/config/env';
 import { buildIsStale, serverArgs } from './lib/processes';
 
-process.env.APP_ENV ??= 'staging';
-const PORT = Number(process.env.PORT ?? 3000);
+// The server's own check (instrumentation.ts), before a build of minutes and the banner.
+const config = checkEnvironmentOrExit('server', 'npm start');
+process.env.APP_ENV = config.APP_ENV;
+const PORT = config.PORT;
 process.env.PORT = String(PORT);
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const DEMO_TOKEN_NAME = 'demo (npm start)';
-const production = process.env.APP_ENV === 'production';
+const production = config.APP_ENV === 'production';
 
 
 /** The `next build` or the server running now: SIGINT, SIGTERM and SIGHUP go to it. */

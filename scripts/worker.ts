@@ -7,6 +7,7 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database allows one process per data
  * directory, and that process is the server, which already runs this worker.
  */
+import { checkEnvironmentOrExit } from '@/lib/config/env';
 import { closeDatabase, getDatabase } from '@/lib/db';
 import { configFromEnv } from '@/lib/db/client';
 import { readLockOwner } from '@/lib/db/pglite-lock';
@@ -16,6 +17,8 @@ function fail(message: string): never {
   process.stderr.write(`npm run worker: ${message}\n`);
   process.exit(1);
 }
+
+checkEnvironmentOrExit('worker', 'npm run worker');
 
 if (!process.env.DATABASE_URL) {
   const dataDir = configFromEnv().dataDir!;

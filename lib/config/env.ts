@@ -1,0 +1,173 @@
+/**
+ * Every environment variable of the service, validated by one zod schema when a process starts
+ * (the server in instrumentation.ts, `npm start`, `npm run worker`, the CLI), so that a bad value
+ * stops the process at once with one line naming the variable, instead of a 500 or a driver's stack
+ * trace at the first request. The modules that use a variable still read process.env; this is the
+ * gate they rely on. README.md "Operating it" has the same list for people.
+ *
+ * An empty value counts as unset (except WEBHOOK_RETRY_SCHEDULE, where empty means "no retries").
+ * Variables not listed here are ignored. Messages never repeat the value of a secret.
+ */
+import { z } from 'zod';
+import { parseRetrySchedule } from '@/lib/worker/retry';
+
+/** Which process starts: the server needs the production secrets, the worker and the CLI do not. */
+export type ProcessKind = 'server' | 'worker' | 'cli';
+
+/** Values never echoed in a message: they may hold passwords or keys. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN']);
+
+const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const expected = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
+  return z
+    .string()
+    .regex(/^\d+$/, { error: `must be ${expected}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be ${expected}` });
+}
+
+function urlWithScheme(schemes: readonly string[], example: string, prepare: (text: string) => string = (text) => text) {
+  const expected = `must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL, e.g. ${example}`;
+  return z.string().refine(
+    (text) => {
+      try {
+        return schemes.includes(new URL(prepare(text)).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: expected },
+  );
+}
+
+/** `on`/`off` switches that the code has always read leniently (off, false, 0 switch them off). */
+const onOff = z
+  .string()
+  .transform((text) => text.toLowerCase())
+  .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off (or true/false, 1/0)' }))
+  .transform((text) => !['off', 'false', '0'].includes(text));
+
+const trueFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((text) => text === 'true');
+
+/** 64 hex characters or base64 of 32 bytes, as lib/domain/orders/identifiers.ts reads it. */
+function isEncryptionKey(text: string): boolean {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  return key.length === 32;
+}
+
+function retrySchedule(text: string): boolean {
+  try {
+    parseRetrySchedule(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, schema.optional());
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => z.preprocess(emptyIsUnset, schema.optional()).transform((v) => v ?? fallback);
+
+/** The schema: one entry per variable, with the default the code uses when it is unset. */
+export const environmentSchema = z.object({
+  APP_ENV: withDefault(z.enum(['staging', 'production'], { error: 'must be staging or production' }), 'staging'),
+  DATABASE_URL: optional(urlWithScheme(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database')),
+  DATA_DIR: withDefault(z.string(), './.data'),
+  PORT: withDefault(integer(1, 65535), 3000),
+  HOSTNAME: optional(z.string()),
+  TRUST_PROXY: withDefault(integer(0), 0),
+  NEXTAUTH_SECRET: optional(z.string().min(32, { error: 'must be at least 32 characters (e.g. openssl rand -hex 32)' })),
+  NEXTAUTH_URL: optional(urlWithScheme(['http:', 'https:'], 'https://orders.example.com')),
+  ENCRYPTION_KEY: optional(z.string().refine(isEncryptionKey, { error: 'must be 32 bytes: 64 hex characters or base64 (e.g. openssl rand -hex 32)' })),
+  REDIS_URL: optional(urlWithScheme(['redis:', 'rediss:'], 'redis://host:6379')),
+  RATE_LIMIT_PER_MINUTE: withDefault(integer(1), 1200),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: withDefault(integer(1), 120),
+  METRICS_TOKEN: optional(z.string()),
+  LOG_LEVEL: withDefault(z.enum(['debug', 'info', 'warn', 'error'], { error: 'must be debug, info, warn or error' }), 'info'),
+  DEBUG: optional(z.string()),
+  SANDBOX: withDefault(onOff, true),
+  SANDBOX_STEP_SECONDS: withDefault(integer(1), 30),
+  WEBHOOK_WORKER: withDefault(onOff, true),
+  WEBHOOK_POLL_MS: withDefault(integer(10), 500),
+  WEBHOOK_TIMEOUT_MS: withDefault(integer(1), 10_000),
+  // Not through emptyIsUnset: an empty schedule means no retries.
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .refine(retrySchedule, { error: 'must be comma-separated non-negative seconds, e.g. 5,300,1800' })
+    .optional(),
+  ALLOW_PRIVATE_CALLBACKS: withDefault(trueFalse, false),
+  CLI_LOCK_WAIT_MS: withDefault(integer(0), 15_000),
+  // A tile template: {s}, {z}, {x}, {y} stand for letters and numbers, as next.config.mjs reads it.
+  NEXT_PUBLIC_TILE_URL: optional(urlWithScheme(['http:', 'https:'], 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', (text) => text.replace(/\{[a-z]\}/g, 'a'))),
+  NEXT_PUBLIC_TILE_ATTRIBUTION: optional(z.string()),
+  NEXT_DIST_DIR: withDefault(z.string(), '.next'),
+});
+
+export type Config = z.output<typeof environmentSchema>;
+export type Variable = keyof typeof environmentSchema.shape;
+export const VARIABLES = Object.keys(environmentSchema.shape) as Variable[];
+
+/** Required in production by each kind of process. */
+const PRODUCTION_SECRETS: Record<ProcessKind, Variable[]> = {
+  // Sign-in sessions are signed with NEXTAUTH_SECRET; participant identifiers are sealed with ENCRYPTION_KEY.
+  server: ['NEXTAUTH_SECRET', 'ENCRYPTION_KEY'],
+  // Webhook delivery and the CLI's commands use neither (the sandbox never runs in production).
+  worker: [],
+  cli: [],
+};
+
+export class ConfigError extends Error {
+  constructor(readonly variables: string[], problems: string[]) {
+    super(problems.join('; '));
+    this.name = 'ConfigError';
+  }
+}
+
+function shown(name: string, value: unknown): string {
+  if (typeof value !== 'string' || SECRET_VARIABLES.has(name)) return '';
+  return ` (not ${JSON.stringify(value)})`;
+}
+
+/** The typed configuration of `env`; throws a ConfigError whose message is one line naming each bad variable. */
+export function readConfig(env: Readonly<Record<string, string | undefined>> = process.env, kind: ProcessKind = 'server'): Config {
+  const result = environmentSchema.safeParse(env);
+  const problems: Array<[string, string]> = [];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const name = String(issue.path[0]);
+      if (!problems.some(([seen]) => seen === name)) problems.push([name, `${name} ${issue.message}${shown(name, env[name])}`]);
+    }
+  }
+  if (env.APP_ENV === 'production') {
+    for (const name of PRODUCTION_SECRETS[kind]) {
+      if (!env[name]) problems.push([name, `${name} must be set when APP_ENV=production`]);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems.map(([name]) => name), problems.map(([, problem]) => problem));
+  return result.data!;
+}
+
+/**
+ * Validates process.env for a starting process and drops its empty values of known variables, so
+ * that the code that reads process.env sees unset where the schema saw unset. Throws ConfigError.
+ */
+export function checkEnvironment(kind: ProcessKind): Config {
+  const config = readConfig(process.env, kind);
+  for (const name of VARIABLES) {
+    if (name !== 'WEBHOOK_RETRY_SCHEDULE' && process.env[name] === '') delete process.env[name];
+  }
+  return config;
+}
+
+/** For entry points: the check, or one line on stderr (`<label>: invalid environment: ...`) and exit code 1. */
+export function checkEnvironmentOrExit(kind: ProcessKind, label: string): Config {
+  try {
+    return checkEnvironment(kind);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${label}: invalid environment: ${error.message}\n`);
+    process.exit(1);
+  }
+}
