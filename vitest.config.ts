@@ -20,6 +20,8 @@ export default defineConfig({
         },
       },
       { resolve: { alias }, test: { name: 'cli', include: ['tests/cli/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 } },
+      // Probes over real HTTP against scripts/server.mjs on the production build (tests/server).
+      { resolve: { alias }, test: { name: 'server', include: ['tests/server/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 240_000 } },
       // Needs DATABASE_URL and a production build (tests/scale/scale-out.test.ts); scripts/test.ts runs it after the browser tests.
       { resolve: { alias }, test: { name: 'scale', include: ['tests/scale/**/*.test.ts'], testTimeout: 240_000, hookTimeout: 240_000 } },
     ],

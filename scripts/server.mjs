@@ -23,7 +23,7 @@ import next from 'next';
 import { annotateRequest, trustedHopsFromEnv } from './lib/request-origin.mjs';
 
 const dir = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 3000);
+const port = Number(process.env.PORT || 3000);
 process.env.PORT = String(port);
 const hostname = process.env.HOSTNAME || undefined;
 process.env.NODE_ENV ??= 'production';

@@ -16,6 +16,7 @@ import { lockFileOf, readLockOwner } from '@/lib/db/pglite-lock';
 import { users } from '@/lib/db/schema';
 import { verifyPassword } from '@/lib/domain/users';
 import { childEnv, cli, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
+import { serverArgs } from '../../scripts/lib/processes';
 
 const dataDir = path.join(tempDir(), 'data');
 const env = { DATA_DIR: dataDir };
@@ -201,13 +202,13 @@ describe('what the CLI wrote', () => {
 
 const built = ['.next/BUILD_ID', '.next/server/instrumentation.js', '.next/server/app/api/internal/admin/route.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
 
-describe.skipIf(!built)('the CLI through the admin channel of `next start`', () => {
+describe.skipIf(!built)('the CLI through the admin channel of the server (scripts/server.mjs)', () => {
   it('reaches the server that holds PGlite; what it creates works on the API at once', async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const next = await startProcess(
-      [process.execPath, path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+      [process.execPath, ...serverArgs()],
       childEnv({ ...env, PORT: String(port) }),
-      /Ready in/,
+      /server listening/,
     );
     try {
       // instrumentation.ts opens (and migrates) the database at start-up, then records the port.
