@@ -156,7 +156,7 @@ export const limits = {
   /** Requests per minute per client address without valid credentials, and sign-in attempts. */
   anonymous: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 120), windowMs: MINUTE_MS }),
   /** Failed sign-ins per account (e-mail) in 15 minutes, whatever address they come from. */
-  failedSignIns: (): Limit => ({ max: limitFromEnv('SIGNIN_FAILURES_PER_ACCOUNT', 10), windowMs: LONGEST_WINDOW_MS }),
+  failedSignIns: (): Limit => ({ max: 10, windowMs: LONGEST_WINDOW_MS }),
 };
 
 function store(): Promise<Store> {
