@@ -56,7 +56,10 @@ export async function openDatabase(options: OpenOptions = configFromEnv()): Prom
  * Clinic searches without a name filter run on it too (lib/domain/clinics/search.ts).
  * Elsewhere (PGlite, a transaction) it is the same handle.
  */
-const genericPlanDbs = new WeakMap<Db, Db>();
+// On globalThis: the server opens the database in its start-up hook, whose copy of this module is
+// not the route bundles' copy; a module-level map left every route on the main pool.
+const genericPlanKey = Symbol.for('dto.genericPlanDbs');
+const genericPlanDbs: WeakMap<Db, Db> = ((globalThis as { [genericPlanKey]?: WeakMap<Db, Db> })[genericPlanKey] ??= new WeakMap());
 export const genericPlanDb = (db: Db): Db => genericPlanDbs.get(db) ?? db;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
