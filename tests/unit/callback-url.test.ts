@@ -41,7 +41,9 @@ describe('callbackUrlProblem', () => {
     process.env.ALLOW_PRIVATE_CALLBACKS = 'false';
   });
   afterEach(() => {
-    process.env.ALLOW_PRIVATE_CALLBACKS = previous;
+    // Assigning undefined would store the string "undefined" (DEP0104).
+    if (previous === undefined) delete process.env.ALLOW_PRIVATE_CALLBACKS;
+    else process.env.ALLOW_PRIVATE_CALLBACKS = previous;
   });
 
   describe('refuses a host that is not public', () => {
