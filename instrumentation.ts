@@ -13,7 +13,7 @@ export async function register(): Promise<void> {
     const { startServer } = await import('@/lib/admin/server');
     await startServer();
     // Webhook delivery and, in staging, the sandbox simulator run inside the server by default.
-    const { startBackgroundWork } = await import('@/lib/worker');
+    const { startBackgroundWork } = await import('@/lib/background');
     startBackgroundWork();
   }
 }

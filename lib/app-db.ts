@@ -2,8 +2,8 @@
  * The process-wide database of the server (and of CLI commands run without a server).
  * Opened once, lazily (never by `next build`), migrated, and seeded when empty.
  */
-import { configFromEnv, migrateDatabase, openDatabase, type Database, type Db } from './client';
-import { seedIfEmpty } from './seed';
+import { configFromEnv, migrateDatabase, openDatabase, type Database, type Db } from '@/lib/db/client';
+import { seedIfEmpty } from '@/lib/seed';
 
 const globalKey = Symbol.for('dto.database');
 type Holder = { [globalKey]?: Promise<Database> };

@@ -15,15 +15,12 @@
 import type { Db } from '@/lib/db/client';
 import { startSandbox } from '@/lib/sandbox';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
-import { startDeliveryWorker, pollIntervalFromEnv } from './delivery-loop';
-import { startHeartbeat } from './heartbeat';
-import { jsonLogger, type Logger, type Loop } from './loop';
-
-export { runDueDeliveries, claimDueDeliveries } from './delivery-worker';
-export { startDeliveryWorker } from './delivery-loop';
+import { startDeliveryWorker, pollIntervalFromEnv } from '@/lib/worker/delivery-loop';
+import { startHeartbeat } from '@/lib/worker/heartbeat';
+import { jsonLogger, type Logger, type Loop } from '@/lib/worker/loop';
 
 export interface BackgroundWorkOptions {
-  /** Default: the process database (lib/db), opened lazily. */
+  /** Default: the process database (lib/app-db.ts), opened lazily. */
   db?: Db;
   /** Default: unless WEBHOOK_WORKER=off. */
   deliveries?: boolean;

@@ -205,8 +205,8 @@ interface Fixtures {
 
 async function fixtures(engine: Engine): Promise<Fixtures> {
   const { rowsOf } = await import('@/lib/db/client');
-  const { DEMO } = await import('@/lib/db/seed');
-  const { createToken, allCompanyIds } = await import('@/lib/auth/tokens');
+  const { DEMO } = await import('@/lib/seed');
+  const { createToken, allCompanyIds } = await import('@/lib/domain/api-tokens/tokens');
   const database = await openEngine(engine);
   try {
     const db = database.db;

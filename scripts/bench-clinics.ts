@@ -26,11 +26,11 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { authenticateToken, createToken } from '@/lib/auth/tokens';
+import { authenticateToken, createToken } from '@/lib/domain/api-tokens/tokens';
 import { openDatabase, rowsOf, type Database, type Db } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
-import { loadGeo } from '@/lib/db/seed/geo';
-import { Rng } from '@/lib/db/seed/random';
+import { DEMO } from '@/lib/seed';
+import { loadGeo } from '@/lib/seed/geo';
+import { Rng } from '@/lib/seed/random';
 import type { Ctx } from '@/lib/domain/context';
 import { clinicSearchStatement, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
 

@@ -27,12 +27,12 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { configFromEnv, migrateDatabase, openDatabase, rowsOf, type Db } from '@/lib/db/client';
-import { seedIfEmpty } from '@/lib/db/seed';
-import { ORDER_STATUS_COUNTS } from '@/lib/db/seed/build-orders';
-import { SERVICE_DEFS } from '@/lib/db/seed/catalog';
-import { loadGeo } from '@/lib/db/seed/geo';
-import { AREA_CODES, CLINIC_NAME_PATTERNS, COURIERS, FIRST_NAMES, LAST_NAMES, STREET_NAMES, SUITES } from '@/lib/db/seed/names';
-import { TENANT_DEFS } from '@/lib/db/seed/tenants';
+import { seedIfEmpty } from '@/lib/seed';
+import { ORDER_STATUS_COUNTS } from '@/lib/seed/build-orders';
+import { SERVICE_DEFS } from '@/lib/seed/catalog';
+import { loadGeo } from '@/lib/seed/geo';
+import { AREA_CODES, CLINIC_NAME_PATTERNS, COURIERS, FIRST_NAMES, LAST_NAMES, STREET_NAMES, SUITES } from '@/lib/seed/names';
+import { TENANT_DEFS } from '@/lib/seed/tenants';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
 import { storeMissingOrderDocuments, storeOrderDocumentsWhere } from '@/lib/domain/orders/documents';
 import { deriveOrderStatus, isFinalOrderStatus, ORDER_STATUSES } from '@/lib/domain/orders/status';

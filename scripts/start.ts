@@ -55,10 +55,10 @@ function fail(message: string): never {
 
 /** Opens, migrates and seeds the database, then (staging) replaces the demo token. Closes it. */
 async function prepareDatabase(): Promise<string | undefined> {
-  const { closeDatabase, getDatabase } = await import('@/lib/db');
+  const { closeDatabase, getDatabase } = await import('@/lib/app-db');
   const { DataDirLockedError } = await import('@/lib/db/pglite-lock');
   const { DomainError } = await import('@/lib/domain/errors');
-  const { createToken, listTokens, revokeToken, tenantBySlug } = await import('@/lib/auth/tokens');
+  const { createToken, listTokens, revokeToken, tenantBySlug } = await import('@/lib/domain/api-tokens/tokens');
   let database;
   try {
     database = await getDatabase();
@@ -113,7 +113,7 @@ async function banner(token: string | undefined): Promise<string> {
   const base = `http://localhost:${PORT}`;
   const lines = ['', `  Drug-testing orders service is running (APP_ENV=${process.env.APP_ENV})`, '', `  URL          ${base}`];
   if (!production) {
-    const { DEMO } = await import('@/lib/db/seed');
+    const { DEMO } = await import('@/lib/seed');
     const users = (['acme', 'northwind'] as const).flatMap((tenant) =>
       Object.entries(DEMO[tenant].users).map(([role, email]) => ({ email, role: `${role}, tenant ${tenant}` })),
     );

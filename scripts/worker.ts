@@ -1,17 +1,17 @@
 /**
  * `npm run worker`: the webhook delivery worker (and, in staging, the sandbox simulator) as a
  * process of its own, for deployments that scale them apart from the web servers. The same code
- * runs inside every server process by default (lib/worker); run several of either: they share the
+ * runs inside every server process by default (lib/background.ts); run several of either: they share the
  * work through row locks (`FOR UPDATE SKIP LOCKED`) and never send one attempt twice.
  *
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database allows one process per data
  * directory, and that process is the server, which already runs this worker.
  */
 import { checkEnvironmentOrExit } from '@/lib/config/env';
-import { closeDatabase, getDatabase } from '@/lib/db';
+import { closeDatabase, getDatabase } from '@/lib/app-db';
 import { configFromEnv } from '@/lib/db/client';
 import { readLockOwner } from '@/lib/db/pglite-lock';
-import { startBackgroundWork } from '@/lib/worker';
+import { startBackgroundWork } from '@/lib/background';
 
 function fail(message: string): never {
   process.stderr.write(`npm run worker: ${message}\n`);

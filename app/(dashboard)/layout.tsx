@@ -1,7 +1,7 @@
 import { AppShell } from '@/components/shell/app-shell';
 import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
-import { appEnv } from '@/lib/db';
+import { appEnv } from '@/lib/app-db';
 import { getTenant } from '@/lib/domain/tenants';
 
 /** Every dashboard page: signed in (else /login), inside the shell. */

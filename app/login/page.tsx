@@ -5,7 +5,7 @@ import { decode } from 'next-auth/jwt';
 import { EnvironmentBadge } from '@/components/shell/app-shell';
 import { ThemeToggle } from '@/components/ui/theme';
 import { authSecret } from '@/lib/auth/session';
-import { appEnv } from '@/lib/db';
+import { appEnv } from '@/lib/app-db';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -31,7 +31,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   const environment = appEnv();
   const demo =
     environment === 'staging'
-      ? await import('@/lib/db/seed').then(({ DEMO }) => ({
+      ? await import('@/lib/seed').then(({ DEMO }) => ({
           password: DEMO.password,
           users: [
             ...Object.entries(DEMO.acme.users).map(([role, email]) => ({ role, email, tenant: DEMO.tenants.acme.name })),

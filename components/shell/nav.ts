@@ -2,7 +2,7 @@
  * The dashboard's navigation. An item shows only to a user whose role has its scope (or who is an
  * admin, for `admin` items); the pages themselves refuse the others on the server.
  */
-import type { Scope } from '@/lib/auth/scopes';
+import type { Scope } from '@/lib/domain/scopes';
 
 export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key';
 

@@ -133,7 +133,7 @@ async function execute(command: Command, args: RawArgs, input: unknown, io: Io):
  * `db seed` opens it bare, since seeding is what it does and reports.
  */
 async function runHere(command: Command, input: unknown): Promise<unknown> {
-  const [{ closeDatabase, getDatabase }, { configFromEnv, openDatabase }] = await Promise.all([import('@/lib/db'), import('@/lib/db/client')]);
+  const [{ closeDatabase, getDatabase }, { configFromEnv, openDatabase }] = await Promise.all([import('@/lib/app-db'), import('@/lib/db/client')]);
   if (command.name === 'db seed') {
     const database = await openDatabase(configFromEnv());
     try {

@@ -7,14 +7,14 @@
  * `parse` validates without the database (so bad input fails fast, without taking the PGlite lock)
  * and throws `UsageError`; `run` may throw `DomainError` (unknown tenant, duplicate e-mail...).
  */
-import { isScope, ROLES, SCOPES, type Role } from '@/lib/auth/scopes';
+import { isScope, ROLES, SCOPES, type Role } from '@/lib/domain/scopes';
 import type { Database } from '@/lib/db/client';
 import { DomainError } from '@/lib/domain/errors';
 import { statusOf } from '@/lib/http/errors';
 
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
-const tokens = () => import('@/lib/auth/tokens');
+const tokens = () => import('@/lib/domain/api-tokens/tokens');
 const tenantsDomain = () => import('@/lib/domain/tenants');
 
 /** Bad input: a missing or malformed argument, an unknown command. Exit code 2, HTTP 400. */
@@ -254,7 +254,7 @@ export const COMMANDS: readonly Command[] = [
     options: {},
     parse: () => ({}),
     async run(database) {
-      const [{ migrateDatabase }, { appEnv }, { seedIfEmpty }] = await Promise.all([import('@/lib/db/client'), import('@/lib/db'), import('@/lib/db/seed')]);
+      const [{ migrateDatabase }, { appEnv }, { seedIfEmpty }] = await Promise.all([import('@/lib/db/client'), import('@/lib/app-db'), import('@/lib/seed')]);
       await migrateDatabase(database);
       const demo = appEnv() !== 'production';
       const seeded = await seedIfEmpty(database.db, { demo });

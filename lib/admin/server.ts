@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { configFromEnv, type Database } from '@/lib/db/client';
 import { isLocalRequest } from '@/lib/http/client-address';
-import { getDatabase } from '@/lib/db';
+import { getDatabase } from '@/lib/app-db';
 import { annotateLock, DataDirLockedError } from '@/lib/db/pglite-lock';
 import { describeFailure, prepareCommand } from './commands';
 import { ADMIN_KEY_HEADER, adminKeyFileOf } from './channel';

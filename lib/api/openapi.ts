@@ -2,7 +2,7 @@
  * The OpenAPI 3.1 document, generated from the operation table and the zod schemas it names.
  */
 import { z } from 'zod';
-import { ROLE_SCOPES, SCOPES } from '@/lib/auth/scopes';
+import { ROLE_SCOPES, SCOPES } from '@/lib/domain/scopes';
 import { operations, type OperationSpec } from './operations';
 import { ErrorEnvelope, OrderUpdatedEvent } from './representations';
 

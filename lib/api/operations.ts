@@ -4,7 +4,7 @@
  * and the API test matrices are generated from it, so a route cannot escape them.
  */
 import type { z } from 'zod';
-import type { Scope } from '@/lib/auth/scopes';
+import type { Scope } from '@/lib/domain/scopes';
 import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies';
 import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { ListCompaniesQuery } from '@/lib/domain/companies';

@@ -6,10 +6,10 @@ import 'server-only';
 import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import type { Ctx } from '@/lib/domain/context';
 import { newId } from '@/lib/ids';
-import type { Scope } from './scopes';
+import type { Scope } from '@/lib/domain/scopes';
 import { principalForSession, sessionClaims } from './session';
 
 export type PageCtx = Ctx & { role: string; userEmail: string; userName: string | null };

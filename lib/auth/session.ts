@@ -1,6 +1,6 @@
 /**
  * Dashboard sign-in (next-auth, credentials, JWT sessions) and the principal of a signed-in user:
- * the user's tenant, linked companies and the scopes of the role (lib/auth/scopes.ts) — the same
+ * the user's tenant, linked companies and the scopes of the role (lib/domain/scopes.ts) — the same
  * kind of principal as an API token, so every domain rule applies to both alike.
  *
  * The session cookie is a JWT naming the user (`sub`) and a row of `user_sessions` (`sid`). Every
@@ -13,14 +13,14 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { decode } from 'next-auth/jwt';
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
-import { consume, limits } from '@/lib/http/rate-limit';
+import { consume, limits } from '@/lib/rate-limit';
 import { persistentSecret } from '@/lib/secrets';
-import { linkedCompanyIds } from './tokens';
-import { ROLE_SCOPES, type Role } from './scopes';
+import { linkedCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import { ROLE_SCOPES, type Role } from '@/lib/domain/scopes';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
 

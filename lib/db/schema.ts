@@ -478,7 +478,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.principalId, t.key] })],
 );
 
-/** Fixed-window request counters shared by every instance on one PostgreSQL (lib/http/rate-limit.ts). */
+/** Fixed-window request counters shared by every instance on one PostgreSQL (lib/rate-limit/index.ts). */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {

@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db/client';
-import type { Scope } from '@/lib/auth/scopes';
+import type { Scope } from '@/lib/domain/scopes';
 
 /** Who is acting: an API token, a signed-in dashboard user, or the system (sandbox, worker). */
 export type Actor =

@@ -4,10 +4,10 @@
  * authentication, the scope check, parsing, the error envelope, status codes and JSON.
  */
 import { z } from 'zod';
-import type { Scope } from '@/lib/auth/scopes';
+import type { Scope } from '@/lib/domain/scopes';
 import { principalForSession, requestSessionClaims } from '@/lib/auth/session';
-import { authenticateToken } from '@/lib/auth/tokens';
-import { getDb } from '@/lib/db';
+import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
+import { getDb } from '@/lib/app-db';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
@@ -15,7 +15,7 @@ import { recordRequest } from '@/lib/observability/metrics';
 import { describeError, log } from '@/lib/log';
 import { entriesFromZod, envelope, statusOf, toPointer } from './errors';
 import { clientAddress } from './client-address';
-import { consume, limits, rateLimitHeaders, type RateLimitResult } from './rate-limit';
+import { consume, limits, rateLimitHeaders, type RateLimitResult } from '@/lib/rate-limit';
 import { Reply } from './reply';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -6,8 +6,8 @@
  */
 import { DomainError } from '@/lib/domain/errors';
 import { clientAddress } from '@/lib/http/client-address';
-import { assertWithin, consume, limits } from '@/lib/http/rate-limit';
-import { failedSignInKey } from './session';
+import { assertWithin, consume, limits } from '@/lib/rate-limit';
+import { failedSignInKey } from '@/lib/auth/session';
 
 export const SIGN_IN_PATH = '/api/auth/callback/credentials';
 const TOO_MANY = 'Too many sign-in attempts. Wait a few minutes and try again.';

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { getDatabase } from '@/lib/db';
+import { getDatabase } from '@/lib/app-db';
 import { genericPlanDb, rowsOf, type Database, type Db } from '@/lib/db/client';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { log } from '@/lib/log';

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import { migrationsFolder, rowsOf, type Db } from '@/lib/db/client';
 import { log } from '@/lib/log';
 import { HEARTBEAT_MAX_AGE_SECONDS, heartbeatAgeSeconds } from '@/lib/worker/heartbeat';

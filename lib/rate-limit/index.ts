@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { getDatabase } from '@/lib/db';
+import { getDatabase } from '@/lib/app-db';
 import { rateLimitCounters } from '@/lib/db/schema';
 import { DomainError } from '@/lib/domain/errors';
 import { describeError, log } from '@/lib/log';
@@ -127,7 +127,7 @@ class PostgresStore implements Store {
   }
 }
 
-// One store per process, shared by every route bundle (see lib/auth/tokens.ts).
+// One store per process, shared by every route bundle (see lib/domain/api-tokens/tokens.ts).
 const storeKey = Symbol.for('dto.rateLimitStore');
 const holder = globalThis as { [storeKey]?: Promise<Store> };
 

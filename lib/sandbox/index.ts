@@ -1,6 +1,6 @@
 /** The staging sandbox simulator as a running loop (see simulator.ts). */
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { jsonLogger, startLoop, type Logger, type Loop } from '@/lib/worker/loop';
 import { runSandboxTick, stepSecondsFromEnv, type SandboxTickOptions } from './simulator';

@@ -19,10 +19,10 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { allCompanyIds } from '@/lib/auth/tokens';
-import type { Scope } from '@/lib/auth/scopes';
+import { allCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import type { Scope } from '@/lib/domain/scopes';
 import { rowsOf, type Db } from '@/lib/db/client';
-import { appEnv } from '@/lib/db';
+import { appEnv } from '@/lib/app-db';
 import { auditEvents, orders, orderServices, tenants, vendors } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';

@@ -1,6 +1,6 @@
 /** The delivery worker as a running loop (in the server process, or `npm run worker`). */
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import { onDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { runDueDeliveries, type DeliveryRunOptions } from './delivery-worker';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
@@ -13,7 +13,7 @@ export function pollIntervalFromEnv(): number {
 }
 
 export interface DeliveryWorkerOptions extends Omit<DeliveryRunOptions, 'db'> {
-  /** Default: the process database (lib/db). */
+  /** Default: the process database (lib/app-db.ts). */
   db?: Db;
   /** Poll interval; default WEBHOOK_POLL_MS or 500 ms. */
   intervalMs?: number;

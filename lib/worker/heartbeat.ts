@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/app-db';
 import { workerHeartbeats } from '@/lib/db/schema';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
@@ -33,7 +33,7 @@ export async function heartbeatAgeSeconds(db: Db, name: string = DELIVERY_WORKER
 }
 
 export interface HeartbeatOptions {
-  /** Default: the process database (lib/db). */
+  /** Default: the process database (lib/app-db.ts). */
   db?: Db;
   name?: string;
   intervalMs?: number;

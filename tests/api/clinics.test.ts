@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { rowsOf } from '@/lib/db/client';
 import { db, expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication } from './shared';

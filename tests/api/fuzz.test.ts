@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { call, db, driver, token, withTestDatabase } from './harness';
 import { createFixtures, operationEntries, SAMPLES, type Fixtures } from './operation-samples';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '@/lib/db/client';
-import { seedIfEmpty } from '@/lib/db/seed';
+import { seedIfEmpty } from '@/lib/seed';
 
 declare module 'vitest' {
   export interface ProvidedContext {

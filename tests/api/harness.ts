@@ -6,10 +6,10 @@ import fs from 'node:fs';
 import { NextRequest } from 'next/server';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
-import { closeDatabase, setDatabase } from '@/lib/db';
-import { DEMO } from '@/lib/db/seed';
-import { createToken } from '@/lib/auth/tokens';
-import type { Scope } from '@/lib/auth/scopes';
+import { closeDatabase, setDatabase } from '@/lib/app-db';
+import { DEMO } from '@/lib/seed';
+import { createToken } from '@/lib/domain/api-tokens/tokens';
+import type { Scope } from '@/lib/domain/scopes';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;

@@ -4,9 +4,9 @@
  * the resource's company, meets exactly what a missing id meets, and lists never show a foreign row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '@/lib/auth/scopes';
-import { createToken, revokeToken } from '@/lib/auth/tokens';
-import { DEMO } from '@/lib/db/seed';
+import { SCOPES } from '@/lib/domain/scopes';
+import { createToken, revokeToken } from '@/lib/domain/api-tokens/tokens';
+import { DEMO } from '@/lib/seed';
 import { call, db, expectError, token, withTestDatabase } from './harness';
 import { createFixtures, operationEntries, SAMPLES, type Fixtures } from './operation-samples';
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { operations, type OperationId } from '@/lib/api/operations';
 import { rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 import { orderBody } from './orders-fixtures';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SCOPES } from '@/lib/auth/scopes';
+import { SCOPES } from '@/lib/domain/scopes';
 import { rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { call, db, expectError, token, withTestDatabase } from './harness';
 import { acme, agencyJobCategory, clinicLacking, clinicOffering, orderBody, withParticipant } from './orders-fixtures';
 import { describeAuthentication } from './shared';

@@ -4,7 +4,7 @@ import { rowsOf } from '@/lib/db/client';
 import { call, db, expectError, get, token, withTestDatabase } from './harness';
 import { acme, createOrder, orderBody } from './orders-fixtures';
 import { describeAuthentication } from './shared';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 
 withTestDatabase();
 

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 
 /** A last name no other test uses, so that order matching never links two tests' orders. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SCOPES } from '@/lib/auth/scopes';
+import { SCOPES } from '@/lib/domain/scopes';
 import { genericPlanDb, rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { call, db, driver, expectError, get, token, withTestDatabase } from './harness';
 import { acme, createOrder, orderBody, withParticipant } from './orders-fixtures';
 import { describeAuthentication, describePagination } from './shared';

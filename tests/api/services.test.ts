@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { SERVICE_TYPES } from '@/lib/domain/services';
 import { expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';

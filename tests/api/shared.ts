@@ -1,11 +1,11 @@
 /** Checks every operation shares: authentication (401) and scope (403) in the spec's envelope. */
 import { describe, expect, it } from 'vitest';
-import type { Scope } from '@/lib/auth/scopes';
-import { SCOPES } from '@/lib/auth/scopes';
-import { revokeToken } from '@/lib/auth/tokens';
+import type { Scope } from '@/lib/domain/scopes';
+import { SCOPES } from '@/lib/domain/scopes';
+import { revokeToken } from '@/lib/domain/api-tokens/tokens';
 import { call, db, expectError, token } from './harness';
-import { createToken } from '@/lib/auth/tokens';
-import { DEMO } from '@/lib/db/seed';
+import { createToken } from '@/lib/domain/api-tokens/tokens';
+import { DEMO } from '@/lib/seed';
 
 export function describeAuthentication(method: string, path: () => string, scope: Scope, body?: unknown) {
   describe(`${method} authentication and scope`, () => {

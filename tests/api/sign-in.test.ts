@@ -13,7 +13,7 @@ import { encode } from 'next-auth/jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOptions, authSecret } from '@/lib/auth/session';
 import { users } from '@/lib/db/schema';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { createUser } from '@/lib/domain/users/create-user';
 import { call, db, expectError, withTestDatabase } from './harness';
 

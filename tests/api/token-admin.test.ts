@@ -4,8 +4,8 @@
  * admin limited to some companies acts only for them; tenant-wide settings need a tenant-wide admin.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authenticateToken, clearPrincipalCache, createToken } from '@/lib/auth/tokens';
-import { DEMO } from '@/lib/db/seed';
+import { authenticateToken, clearPrincipalCache, createToken } from '@/lib/domain/api-tokens/tokens';
+import { DEMO } from '@/lib/seed';
 import { createApiToken, listApiTokens, revokeApiToken } from '@/lib/domain/api-tokens';
 import { DomainError } from '@/lib/domain/errors';
 import { getWebhookSecret, rotateWebhookSecret } from '@/lib/domain/tenants';

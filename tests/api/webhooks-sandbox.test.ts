@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { tenants } from '@/lib/db/schema';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { startSandbox } from '@/lib/sandbox';
 import { runSandboxTick } from '@/lib/sandbox/simulator';
 import { startDeliveryWorker } from '@/lib/worker/delivery-loop';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@/lib/api/operations';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
 import { tenants, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { claimDueDeliveries, runDueDeliveries, type DeliveryRunOptions } from '@/lib/worker/delivery-worker';
 import { call, db, expectError, get, token, withTestDatabase, type ApiResponse } from './harness';
 import { acme, createOrder, orderBody, withParticipant } from './orders-fixtures';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { clearPrincipalCache } from '@/lib/auth/tokens';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 import { openDatabase, type Db, type OpenOptions } from '@/lib/db/client';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { authenticateToken } from '@/lib/auth/tokens';
-import { DEMO } from '@/lib/db/seed';
+import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
+import { DEMO } from '@/lib/seed';
 import { cli, tempDir, withDb } from './helpers';
 
 async function createScratchDatabase(): Promise<string | undefined> {

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { freePort, serverArgs } from '../../scripts/lib/processes';
 
 const root = process.cwd();

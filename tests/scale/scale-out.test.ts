@@ -37,9 +37,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createToken, tenantBySlug } from '@/lib/auth/tokens';
+import { createToken, tenantBySlug } from '@/lib/domain/api-tokens/tokens';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
-import { DEMO } from '@/lib/db/seed';
+import { DEMO } from '@/lib/seed';
 import { buildIsStale, freePort, serverArgs } from '../../scripts/lib/processes';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -49,7 +49,7 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 const LIMIT = 30;
 /**
  * How far the accepted total may exceed LIMIT. Each instance counts in memory and adds its counts
- * to the shared PostgreSQL row every 250 ms (lib/http/rate-limit.ts), learning the other's total
+ * to the shared PostgreSQL row every 250 ms (lib/rate-limit/index.ts), learning the other's total
  * only then: it misses at most the other instance's hits of about two flush intervals. Phase 2
  * paces its requests (PACE_MS apart, alternating), so that is ~3 hits per instance; 10 leaves room
  * for a slow machine and stays far below the 2 × LIMIT that per-instance budgets would accept.

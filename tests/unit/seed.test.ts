@@ -6,7 +6,7 @@ import bcrypt from 'bcryptjs';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, rowsOf, type Database } from '@/lib/db/client';
-import { DEMO, DEMO_PASSWORD, seedDemoData, seedIfEmpty, seedReferenceData } from '@/lib/db/seed';
+import { DEMO, DEMO_PASSWORD, seedDemoData, seedIfEmpty, seedReferenceData } from '@/lib/seed';
 import {
   ORDER_STATUSES,
   deriveOrderStatus,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { deliveryWorkerEnabled, startBackgroundWork } from '@/lib/worker';
+import { deliveryWorkerEnabled, startBackgroundWork } from '@/lib/background';
 import { silentLogger } from '@/lib/worker/loop';
 
 describe('startBackgroundWork', () => {

@@ -4,8 +4,8 @@
  * and "all companies" only from a tenant-wide creator. A company the creator cannot reach is refused,
  * never silently dropped.
  */
-import { createToken, type CreatedToken } from '@/lib/auth/tokens';
-import { SCOPES } from '@/lib/auth/scopes';
+import { createToken, type CreatedToken } from '@/lib/domain/api-tokens/tokens';
+import { SCOPES } from '@/lib/domain/scopes';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 

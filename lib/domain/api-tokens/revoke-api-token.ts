@@ -3,7 +3,7 @@
  * like a missing one, so its existence is not revealed. Revoking twice is not an error.
  */
 import { and, eq } from 'drizzle-orm';
-import { revokeToken } from '@/lib/auth/tokens';
+import { revokeToken } from '@/lib/domain/api-tokens/tokens';
 import { apiTokens } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';

@@ -9,7 +9,7 @@ import { apiTokens, companies, tenants } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Principal } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
-import { isScope, SCOPES, type Scope } from './scopes';
+import { isScope, SCOPES, type Scope } from '@/lib/domain/scopes';
 
 export function tokenPrefix(): string {
   return process.env.APP_ENV === 'production' ? 'dto_live_' : 'dto_test_';

@@ -1,12 +1,12 @@
 /**
- * Creates a dashboard user of a tenant: a role (which decides the scopes, lib/auth/scopes.ts), the
+ * Creates a dashboard user of a tenant: a role (which decides the scopes, lib/domain/scopes.ts), the
  * companies the user is linked to (all, present and future, or a list) and a bcrypt password hash.
  * E-mail addresses are unique across tenants (they are the login) and stored in lower case.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { companies, users } from '@/lib/db/schema';
-import { ROLES, type Role } from '@/lib/auth/scopes';
+import { ROLES, type Role } from '@/lib/domain/scopes';
 import { DomainError } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from './passwords';

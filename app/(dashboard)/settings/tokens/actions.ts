@@ -6,7 +6,7 @@
  * only. Next.js checks the Origin of every server action (CSRF).
  */
 import { revalidatePath } from 'next/cache';
-import type { CreatedToken } from '@/lib/auth/tokens';
+import type { CreatedToken } from '@/lib/domain/api-tokens/tokens';
 import { createApiToken, revokeApiToken } from '@/lib/domain/api-tokens';
 import { DomainError } from '@/lib/domain/errors';
 import { adminCtxOrNull } from '../require-admin';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/ui/page-header';
-import { SCOPES } from '@/lib/auth/scopes';
+import { SCOPES } from '@/lib/domain/scopes';
 import { listApiTokens } from '@/lib/domain/api-tokens';
 import { companyAndLocationOptions } from '../../orders/filter-options';
 import { requireAdminPage } from '../require-admin';

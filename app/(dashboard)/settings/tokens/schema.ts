@@ -1,9 +1,9 @@
 /**
  * The create-token input of the dashboard: one schema for the form (react-hook-form resolver) and
- * the server action. `lib/auth/tokens.ts` checks scopes and companies against the tenant again.
+ * the server action. `lib/domain/api-tokens/tokens.ts` checks scopes and companies against the tenant again.
  */
 import { z } from 'zod';
-import { SCOPES } from '@/lib/auth/scopes';
+import { SCOPES } from '@/lib/domain/scopes';
 
 export const TOKEN_LIFETIMES = { never: null, '30': 30, '90': 90, '365': 365 } as const;
 

@@ -15,7 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import type { CreatedToken } from '@/lib/auth/tokens';
+import type { CreatedToken } from '@/lib/domain/api-tokens/tokens';
 import { createTokenAction, revokeTokenAction } from './actions';
 import { CreateTokenForm } from './schema';
 

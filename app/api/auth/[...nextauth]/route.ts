@@ -1,6 +1,6 @@
 /**
  * next-auth (credentials, JWT sessions) at /api/auth/*. Its own CSRF token protects sign-in and
- * sign-out. Sign-in attempts pass the limits of lib/auth/sign-in-limits.ts first: over them the
+ * sign-out. Sign-in attempts pass the limits of lib/http/sign-in-limits.ts first: over them the
  * answer is 429 in the spec's envelope, with the `url` next-auth's client reads its error from.
  *
  * next-auth v4 builds absolute URLs from NEXTAUTH_URL. When it is not set (e.g. the server on any
@@ -10,7 +10,7 @@
  */
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/session';
-import { SIGN_IN_PATH, signInRefusal } from '@/lib/auth/sign-in-limits';
+import { SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
 import { envelope } from '@/lib/http/errors';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
