@@ -9,8 +9,7 @@
  */
 import { isScope, ROLES, SCOPES, type Role } from '@/lib/domain/scopes';
 import type { Database } from '@/lib/db/client';
-import { DomainError } from '@/lib/domain/errors';
-import { statusOf } from '@/lib/http/errors';
+import { DomainError, type ErrorCode } from '@/lib/domain/errors';
 
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
@@ -316,11 +315,19 @@ export function prepareCommand(name: unknown, args: unknown): { command: Command
   return { command, input: command.parse(raw as RawArgs) };
 }
 
+/**
+ * The status of a domain error on the admin channel. The commands meet few codes: an unknown
+ * tenant, token or company (404) and a duplicate (409); the others they meet are bad values (400).
+ * Only 4xx against 5xx matters to the CLI's exit code. lib/admin keeps this small table of its own
+ * rather than importing the API's (lib/http/errors.ts): the operator's tools sit beside the API.
+ */
+const FAILURE_STATUS: Partial<Record<ErrorCode, number>> = { notFound: 404, conflict: 409 };
+
 /** How a failure is reported: an HTTP status (4xx = the caller's fault) and a one-line message. */
 export function describeFailure(error: unknown): { status: number; message: string } {
   if (error instanceof UsageError) return { status: 400, message: error.message };
   if (error instanceof DomainError) {
-    return { status: error.status ?? statusOf(error.entries[0].code), message: error.entries.map((e) => e.detail).join(' ') };
+    return { status: error.status ?? FAILURE_STATUS[error.entries[0].code] ?? 400, message: error.entries.map((e) => e.detail).join(' ') };
   }
   return { status: 500, message: error instanceof Error ? error.message : String(error) };
 }

@@ -9,7 +9,7 @@
  * Variables not listed here are ignored. Messages never repeat the value of a secret.
  */
 import { z } from 'zod';
-import { parseRetrySchedule } from '@/lib/worker/retry';
+import { parseRetrySchedule } from './retry-schedule';
 
 /** Which process starts: the server needs the production secrets, the worker and the CLI do not. */
 export type ProcessKind = 'server' | 'worker' | 'cli';

@@ -4,7 +4,8 @@
  */
 import { and, eq, inArray, is, isNull, or, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { companies, locations, packages, packageServices } from '@/lib/db/schema';
+import { companies, locations, orders, packages, packageServices } from '@/lib/db/schema';
+import type { Principal } from '@/lib/domain/context';
 
 /**
  * Whose access a condition expresses: a principal's tenant and linked companies as values, or as
@@ -21,6 +22,14 @@ export function inCompanies(column: AnyPgColumn, ids: Access['companyIds']): SQL
   if (is(ids, Placeholder)) return sql`${column} = any(${ids}::text[])`;
   const values = ids as readonly string[];
   return inArray(column, values.length ? [...values] : ['']);
+}
+
+/**
+ * Orders of companies linked to the principal. `companyIds` is resolved at authentication to
+ * non-deleted companies only, so a deleted company's orders are gone from view.
+ */
+export function visibleOrder(p: Principal): SQL {
+  return and(eq(orders.tenantId, p.tenantId), inCompanies(orders.companyId, p.companyIds))!;
 }
 
 /** Companies linked to the principal that are not deleted (readable, e.g. for order history). */

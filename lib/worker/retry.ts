@@ -5,21 +5,12 @@
  * many deliveries failing together do not retry together. Then the delivery is `failed`.
  *
  * `WEBHOOK_RETRY_SCHEDULE` overrides it: comma-separated delays in seconds (fractions allowed,
- * e.g. `0.1,0.1` in tests); an empty value means no retries.
+ * e.g. `0.1,0.1` in tests); an empty value means no retries. The default and the format live in
+ * lib/config/retry-schedule.ts, which the start-up check of the environment uses too.
  */
-
-export const DEFAULT_RETRY_SCHEDULE_SECONDS: readonly number[] = [5, 300, 1800, 7200, 18000, 36000, 36000];
+import { parseRetrySchedule } from '@/lib/config/retry-schedule';
 
 export const JITTER = 0.2;
-
-export function parseRetrySchedule(raw: string | undefined): readonly number[] {
-  if (raw === undefined) return DEFAULT_RETRY_SCHEDULE_SECONDS;
-  const parts = raw.split(',').map((p) => p.trim()).filter((p) => p !== '');
-  const delays = parts.map(Number);
-  const bad = parts.filter((_, i) => !Number.isFinite(delays[i]) || delays[i] < 0);
-  if (bad.length) throw new Error(`WEBHOOK_RETRY_SCHEDULE must be comma-separated non-negative seconds; bad: ${bad.join(', ')}`);
-  return delays;
-}
 
 export function retryScheduleFromEnv(): readonly number[] {
   return parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);

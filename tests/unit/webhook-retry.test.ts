@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY_SCHEDULE_SECONDS, nextRetryDelayMs, parseRetrySchedule } from '@/lib/worker/retry';
+import { DEFAULT_RETRY_SCHEDULE_SECONDS, parseRetrySchedule } from '@/lib/config/retry-schedule';
+import { nextRetryDelayMs } from '@/lib/worker/retry';
 
 describe('webhook retry schedule', () => {
   it('defaults to 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: about a day of retries, 8 attempts', () => {

@@ -4,10 +4,10 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { apiTokens, auditEvents, orders, users } from '@/lib/db/schema';
+import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { iso } from '@/lib/domain/representation';
-import { visibleOrder } from './queries';
 
 export interface AuditEntry {
   id: string;

@@ -1,30 +1,12 @@
 /**
  * What every order change writes in its own transaction besides the change itself: the audit
- * event, the status counters and the `order.updated` webhook outbox row.
+ * event (lib/domain/audit.ts), the status counters and the `order.updated` webhook outbox row.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { auditEvents, orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
-import type { Actor } from '@/lib/domain/context';
+import { orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import type { Order } from './serialize';
-
-export async function writeAudit(
-  db: Db,
-  entry: { tenantId: string; orderId: string; action: string; actor: Actor; actorEmail?: string | null; actorUserId?: string | null; data?: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(auditEvents).values({
-    id: newId(),
-    tenantId: entry.tenantId,
-    orderId: entry.orderId,
-    action: entry.action,
-    actorType: entry.actorUserId ? 'user' : entry.actor.type,
-    actorTokenId: entry.actor.type === 'token' ? entry.actor.id : null,
-    actorUserId: entry.actorUserId ?? (entry.actor.type === 'user' ? entry.actor.id : null),
-    actorEmail: entry.actorEmail ?? (entry.actor.type === 'user' ? entry.actor.email : null),
-    data: { ...(entry.data ?? {}), ...(entry.actor.type === 'token' ? { tokenName: entry.actor.name } : {}) },
-  });
-}
 
 /** Moves one order between status counters (from = null for a new order). */
 export async function countStatusChange(db: Db, tenantId: string, companyId: string, from: string | null, to: string): Promise<void> {

@@ -9,7 +9,8 @@ import {
   clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, orderServices,
   orderServiceStatusHistory, packages, participantIdentifiers,
 } from '@/lib/db/schema';
-import { activeLinkedCompany, orderablePackage } from '@/lib/domain/access';
+import { activeLinkedCompany, orderablePackage, visibleOrder } from '@/lib/domain/access';
+import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withIdempotency, type StoredResponse } from '@/lib/domain/idempotency';
@@ -17,10 +18,10 @@ import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/package
 import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
-import { countStatusChange, writeAudit } from './bookkeeping';
+import { countStatusChange } from './bookkeeping';
 import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
-import { getOrder, loadOrderDocuments, visibleOrder } from './queries';
+import { getOrder, loadOrderDocuments } from './queries';
 import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { storeOrderDocuments } from './documents';
 import { serializeOrder } from './serialize';

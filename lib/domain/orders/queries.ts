@@ -2,21 +2,13 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { orderCounters, orders } from '@/lib/db/schema';
 import { genericPlanDb, type Db } from '@/lib/db/client';
-import type { Ctx, Principal } from '@/lib/domain/context';
+import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { inCompanies } from '@/lib/domain/access';
 import { likePattern, offsetOf, page } from '@/lib/domain/pagination';
 import type { ListOrdersQuery } from './schemas';
 import { completeDocuments, documentColumns } from './documents';
 import { serializeOrder, type OrderDocument } from './serialize';
-
-/**
- * Orders of companies linked to the principal. `companyIds` is resolved at authentication to
- * non-deleted companies only, so a deleted company's orders are gone from view.
- */
-export function visibleOrder(p: Principal): SQL {
-  return and(eq(orders.tenantId, p.tenantId), inCompanies(orders.companyId, p.companyIds))!;
-}
 
 const placeholder = sql.placeholder;
 

@@ -6,13 +6,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceScreenHistory, orderServiceStatusHistory, vendors } from '@/lib/db/schema';
+import { visibleOrder } from '@/lib/domain/access';
+import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
-import { countStatusChange, enqueueOrderUpdated, writeAudit } from './bookkeeping';
+import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from './documents';
-import { getOrder, visibleOrder } from './queries';
+import { getOrder } from './queries';
 import type { ServiceEventBody } from './schemas';
 import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceStatusGroup } from './status';
 

@@ -5,9 +5,9 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
+import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { visibleOrder } from '@/lib/domain/orders/queries';
 import { offsetOf, page } from '@/lib/domain/pagination';
 import type { ListWebhookDeliveriesQuery } from './schemas';
 import { serializeDelivery, type AttemptRow, type DeliveryRow } from './serialize';

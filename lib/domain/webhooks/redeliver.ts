@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { webhookDeliveries } from '@/lib/db/schema';
+import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
-import { writeAudit } from '@/lib/domain/orders/bookkeeping';
 import { getDeliveryRowOrThrow, serializeDeliveries } from './queries';
 import { notifyDeliveriesDue } from './wake';
 
