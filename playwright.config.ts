@@ -1,8 +1,10 @@
 /**
- * Browser tests: Debian's Chromium (never a downloaded browser) against a production build started
- * by scripts/e2e-server.ts on a fresh temporary database with the demo seed.
+ * Browser tests: a Chromium already on the machine (CHROMIUM_PATH, Debian's, or Playwright's own:
+ * scripts/lib/chromium.ts; never downloaded here) against a production build started by
+ * scripts/e2e-server.ts on a fresh temporary database with the demo seed.
  */
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/lib/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
@@ -29,7 +31,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Undefined when none is found: Playwright's own error then says how to install its browser.
+      executablePath: findChromium().executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { findChromium } from './lib/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-test-'));
@@ -63,9 +64,9 @@ if (only === 'fuzz') {
   countVitest(out);
 }
 if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!fs.existsSync(chromium)) {
-    const message = `Chromium is missing at ${chromium}: install it with "apt-get install -y chromium" (Debian) to run the browser tests.`;
+  const chromium = findChromium();
+  if (chromium.problem) {
+    const message = `${chromium.problem} The browser tests need one.`;
     if (process.env.CI) {
       console.error(message);
       failures.push('browser tests (no Chromium)');
