@@ -1,37 +1,27 @@
 /** @type {import('next').NextConfig} */
 
-const production = process.env.APP_ENV === 'production';
-const tileOrigin = (() => {
-  try {
-    return process.env.NEXT_PUBLIC_TILE_URL ? new URL(process.env.NEXT_PUBLIC_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin : '';
-  } catch {
-    return '';
-  }
-})();
-
-// Pages: no framing, no sniffing, a strict source list. Next.js inlines its bootstrap scripts,
-// hence 'unsafe-inline' for scripts; dev mode also needs 'unsafe-eval'.
-const csp = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ''}`,
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-const securityHeaders = [
-  { key: 'Content-Security-Policy', value: csp },
+/**
+ * Headers every response gets, decided at build time because nothing in them depends on the
+ * environment. The rest is decided at run time: the CSP of pages carries a fresh script nonce per
+ * request (proxy.ts); HSTS is sent when APP_ENV=production (scripts/server.mjs).
+ */
+const staticHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self)' },
-  ...(production ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }] : []),
 ];
+
+// Whatever proxy.ts does not answer (the JSON API, next-auth's plain HTML pages, static files) runs
+// no script at all. proxy.ts replaces this policy on pages.
+const scriptlessCsp = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 const nextConfig = {
   // A second build beside the usual one (e.g. two people testing on one checkout): NEXT_DIST_DIR=.next-b.
@@ -42,7 +32,7 @@ const nextConfig = {
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm test` runs tsc itself; the build need not repeat it
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [{ source: '/:path*', headers: [...staticHeaders, { key: 'Content-Security-Policy', value: scriptlessCsp }] }];
   },
 };
 export default nextConfig;

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import { Providers } from '@/components/providers';
 import { THEME_SCRIPT } from '@/components/ui/theme-script';
 import './globals.css';
@@ -18,12 +19,15 @@ export const viewport: Viewport = {
 /**
  * The root: the system font stack (nothing downloaded), the theme class set before first paint
  * (no flash of the wrong theme), and the client providers (TanStack Query, toasts).
+ * The theme script carries the request's CSP nonce (proxy.ts); reading the request's headers also
+ * makes every page render per request, which a nonce needs.
  */
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <Providers>{children}</Providers>

@@ -1,33 +1,19 @@
 import type { Metadata } from 'next';
-import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { decode } from 'next-auth/jwt';
 import { EnvironmentBadge } from '@/components/shell/app-shell';
 import { ThemeToggle } from '@/components/ui/theme';
-import { authSecret } from '@/lib/auth/session';
+import { signedInCtx } from '@/lib/auth/page-context';
 import { appEnv } from '@/lib/app-db';
+import { safeRedirectPath } from '@/lib/http/safe-redirect';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
-/** Only a path of this site: never another origin (`//evil.test`, `https://...`). */
-function safeNext(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : '/orders';
-}
-
-async function signedIn(): Promise<boolean> {
-  const store = await cookies();
-  const token = store.get('__Secure-next-auth.session-token')?.value ?? store.get('next-auth.session-token')?.value;
-  if (!token) return false;
-  const decoded = await decode({ token, secret: authSecret() }).catch(() => null);
-  return Boolean(decoded?.sub);
-}
-
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const next = safeNext(params.callbackUrl ?? params.next);
-  if (await signedIn()) redirect(next);
+  // Only a path of this site (lib/http/safe-redirect.ts): never another origin, never a 500.
+  const next = safeRedirectPath(params.callbackUrl ?? params.next);
+  if (await signedInCtx()) redirect(next);
   const environment = appEnv();
   const demo =
     environment === 'staging'

@@ -18,6 +18,7 @@ import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
 import { consume, limits } from '@/lib/rate-limit';
+import { safeRedirectPath } from '@/lib/http/safe-redirect';
 import { persistentSecret } from '@/lib/secrets';
 import { linkedCompanyIds } from '@/lib/domain/api-tokens/tokens';
 import { ROLE_SCOPES, type Role } from '@/lib/domain/scopes';
@@ -85,6 +86,12 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
+      // Only a path of this site, as on the login page (lib/http/safe-redirect.ts). next-auth's
+      // default throws (a 500) on a callbackUrl that is neither a path nor a URL, such as a newline.
+      redirect({ url, baseUrl }) {
+        const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;
+        return `${baseUrl}${safeRedirectPath(path, '/')}`;
+      },
       async jwt({ token, user }) {
         if (user) {
           token.sub = user.id;

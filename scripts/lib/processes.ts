@@ -17,10 +17,10 @@ function newestMtime(entry: string): number {
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), 0);
 }
 
-/** True when `root/.next` is missing or older than any source of the build. */
+/** True when the build (`root/.next`, or NEXT_DIST_DIR's) is missing or older than any source of the build. */
 export function buildIsStale(root: string): boolean {
   try {
-    const built = fs.statSync(path.join(root, '.next/BUILD_ID')).mtimeMs;
+    const built = fs.statSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')).mtimeMs;
     return BUILD_SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
   } catch {
     return true;

@@ -12,14 +12,28 @@ import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/session';
 import { SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
 import { envelope } from '@/lib/http/errors';
+import { safeRedirectPath } from '@/lib/http/safe-redirect';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
 type Handler = (request: Request, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
 
+/**
+ * next-auth answers 500 to a `callbackUrl` query it cannot read as a URL; here that is the 400 of
+ * any bad parameter. Where a readable one may lead, its redirect callback decides (lib/auth/session.ts).
+ */
+function callbackUrlRefusal(request: Request): Response | null {
+  const value = new URL(request.url).searchParams.get('callbackUrl');
+  if (!value || safeRedirectPath(value, '') !== '' || (/^https?:\/\//i.test(value) && URL.canParse(value))) return null;
+  const detail = 'Query parameter "callbackUrl" must be a path of this site or an http(s) URL.';
+  return Response.json(envelope(400, [{ code: 'invalidValue', detail, pointer: '/callbackUrl' }]), { status: 400 });
+}
+
 let handler: Handler | undefined;
 // Built at the first request, not at import: `next build` must not read the secret (DATA_DIR).
-const auth: Handler = (request, context) => {
+const auth: Handler = async (request, context) => {
+  const refusal = callbackUrlRefusal(request);
+  if (refusal) return refusal;
   handler ??= NextAuth(authOptions()) as Handler;
   return handler(request, context);
 };

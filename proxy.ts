@@ -1,0 +1,64 @@
+/**
+ * The Content-Security-Policy of pages, with a fresh script nonce per request (Next.js's documented
+ * pattern, docs/01-app/02-guides/content-security-policy.md): Next.js reads the nonce from the
+ * request's CSP header and puts it on its own scripts; the root layout reads `x-nonce` for the
+ * theme script. No inline script without the nonce runs, so no 'unsafe-inline' for scripts.
+ *
+ * `style-src` keeps 'unsafe-inline': React renders `style` attributes (and Leaflet sets them),
+ * which a nonce cannot cover, and a nonce in style-src would make browsers ignore 'unsafe-inline'.
+ *
+ * Not run for the API (`/api/*` would pass every request body through here; JSON needs no script
+ * nonce: next.config.mjs gives it a script-less policy), static files, or router prefetches.
+ */
+import { randomBytes } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+
+/** The map's tile server (NEXT_PUBLIC_TILE_URL, inlined at build like in the client bundle). */
+const tileOrigin = (() => {
+  try {
+    return process.env.NEXT_PUBLIC_TILE_URL ? new URL(process.env.NEXT_PUBLIC_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin : '';
+  } catch {
+    return '';
+  }
+})();
+
+function pageCsp(nonce: string): string {
+  return [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts the nonced ones load (Next.js's chunks) may run; 'self' is the
+    // fallback of browsers without CSP level 3. Development needs eval (React's debug stacks).
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function proxy(request: NextRequest) {
+  const nonce = randomBytes(16).toString('base64');
+  const csp = pageCsp(nonce);
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', csp);
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      // Everything but /api and /api/*, Next.js's static files and image optimiser, and the icons.
+      source: '/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};
