@@ -133,7 +133,7 @@ describe.each(operationEntries())('%s', (id, op) => {
 
   if (op.method === 'GET') return;
 
-  it('a body nested 10,000 deep is 400 badRequest, not a 5xx', async () => {
+  if ('body' in op && op.body) it('a body nested 10,000 deep is 400 badRequest, not a 5xx', async () => {
     const sample = SAMPLES[id](fixtures);
     for (const rawBody of [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
       const res = await call(op.method, sample.path, { token: bearer, rawBody, headers: { 'content-type': 'application/json' } });
