@@ -15,6 +15,9 @@ import path from 'node:path';
 import { checkEnvironmentOrExit } from '@/lib/config/env';
 import { buildIsStale, serverArgs } from './lib/processes';
 
+// The server's own check (instrumentation.ts), before a build of minutes and the banner.
+const config = checkEnvironmentOrExit('server', 'npm start');
+
 // Supported: Node.js 24 LTS (package.json "engines", .nvmrc), the version CI tests; others may work.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
 if (nodeMajor !== 24 || nodeMinor < 11) {
@@ -23,8 +26,6 @@ if (nodeMajor !== 24 || nodeMinor < 11) {
   );
 }
 
-// The server's own check (instrumentation.ts), before a build of minutes and the banner.
-const config = checkEnvironmentOrExit('server', 'npm start');
 process.env.APP_ENV = config.APP_ENV;
 const PORT = config.PORT;
 process.env.PORT = String(PORT);
