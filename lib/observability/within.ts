@@ -1,3 +1,5 @@
+import { describeError } from '@/lib/log';
+
 /** Rejects when `work` has not settled within `ms`: health checks and scrapes answer quickly or fail. */
 export class TimedOut extends Error {}
 
@@ -10,9 +12,5 @@ export function within<T>(work: Promise<T>, ms: number, what: string): Promise<T
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A log text for a failed check: the message and the driver's cause (drizzle's own message only names the query). */
-export function errorText(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : '';
-  return `${error.message.split('\n')[0]}${cause}`;
-}
+/** A log text for a failed check: lib/log's description (parameters withheld), without the stack. */
+export const errorText = (error: unknown): string => describeError(error).split('\n')[0];
