@@ -183,9 +183,14 @@ export const services = pgTable(
     category: text('category'),
     specimenType: text('specimen_type'),
     isDot: boolean('is_dot').notNull().default(false),
+    /** The operator's own key (catalog import, the standard catalog's keys); unique per tenant. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('services_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+  (t) => [
+    index('services_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    uniqueIndex('services_tenant_external_id_idx').on(t.tenantId, t.externalId),
+  ],
 );
 
 /** A package belongs to a company (usable at all its locations) or to one of its locations. */
@@ -230,9 +235,14 @@ export const clinics = pgTable(
     lat: doublePrecision('lat'),
     long: doublePrecision('long'),
     isActive: boolean('is_active').notNull().default(true),
+    /** The clinic network's own key (clinics import upserts by it); unique per tenant. */
+    externalId: text('external_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('clinics_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+  (t) => [
+    index('clinics_tenant_name_idx').on(t.tenantId, t.name, t.id),
+    uniqueIndex('clinics_tenant_external_id_idx').on(t.tenantId, t.externalId),
+  ],
 );
 
 export const clinicServices = pgTable(
