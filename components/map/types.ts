@@ -1,5 +1,5 @@
 /** Shapes shared by the clinic finder's parts (client side). */
-import type { Clinic } from '@/lib/domain/clinics';
+import type { Clinic } from '@/lib/api/representations';
 
 export type { Clinic };
 

@@ -10,6 +10,7 @@ import { queryKeys } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
+import type { OrderService } from '@/lib/api/representations';
 import type { AuditEntry } from '@/lib/domain/orders/audit';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { formatAddress, formatCalendarDate, personName } from './format';
@@ -24,8 +25,6 @@ export interface OrderPermissions {
   redeliver: boolean;
 }
 
-type Service = Order['services'][number];
-
 function Term({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
@@ -35,7 +34,7 @@ function Term({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ServiceCard({ service }: { service: Service }) {
+function ServiceCard({ service }: { service: OrderService }) {
   const milestones = service.screenHistory;
   return (
     <Card aria-labelledby={`service-${service.id}`} data-testid="service-card">
@@ -144,7 +143,7 @@ const ACTIONS: Record<string, string> = {
   'webhook.redelivered': 'Webhook redelivered',
 };
 
-function auditSummary(entry: AuditEntry, services: Service[]): string | null {
+function auditSummary(entry: AuditEntry, services: OrderService[]): string | null {
   const d = entry.data;
   if (entry.action === 'order.cancelled' && typeof d.previousStatus === 'string') return `Was ${statusLabel(d.previousStatus)}.`;
   if (entry.action === 'order.service.updated' && typeof d.to === 'string') {
@@ -156,7 +155,7 @@ function auditSummary(entry: AuditEntry, services: Service[]): string | null {
   return null;
 }
 
-function AuditTrail({ entries, services }: { entries: AuditEntry[]; services: Service[] }) {
+function AuditTrail({ entries, services }: { entries: AuditEntry[]; services: OrderService[] }) {
   return (
     <Card aria-labelledby="audit-title">
       <CardHeader id="audit-title" title="Audit trail" description="Who changed this order, oldest first." />

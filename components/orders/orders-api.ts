@@ -6,7 +6,7 @@
  * endpoint exactly, over all pages: page p of the ascending order is the mirror image of a window
  * of the descending order, which lies on at most two descending pages of the same size.
  */
-import type { Order } from '@/lib/domain/orders/serialize';
+import type { Order } from '@/lib/api/representations';
 import { apiGet, type Page } from '@/components/ui/api';
 import { apiFilters, type OrderListState } from './list-params';
 

@@ -12,24 +12,9 @@ import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
+import type { WebhookDelivery } from '@/lib/api/representations';
 
-/** The `webhookDelivery` representation of the webhooks API (the fields shown here). */
-export interface WebhookDelivery {
-  id: string;
-  eventId: string;
-  eventType: string;
-  orderId: string;
-  sequence: number;
-  url: string;
-  status: string;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+export type { WebhookDelivery };
 
 const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', failed: 'danger' };
 

@@ -1,15 +1,13 @@
 /**
  * The browser's client of /api/v2: the dashboard session cookie authenticates (same origin; the
  * API checks the Origin header of state-changing requests), answers in the spec's error envelope
- * become `ApiError`, and `queryKeys` is the one TanStack Query key factory per resource.
+ * become `ApiError`, and `queryKeys` is the one TanStack Query key factory per resource. Response
+ * shapes are the API's own (lib/api/representations.ts), imported as types only.
  */
+import type { ErrorEntry, Page } from '@/lib/api/representations';
 
-export interface ApiErrorEntry {
-  code: string;
-  detail: string;
-  source?: { pointer: string };
-  meta?: Record<string, unknown>;
-}
+export type ApiErrorEntry = ErrorEntry;
+export type { Page };
 
 export class ApiError extends Error {
   constructor(
@@ -18,13 +16,6 @@ export class ApiError extends Error {
   ) {
     super(entries.map((e) => e.detail).join(' ') || `Request failed with status ${status}.`);
   }
-}
-
-export interface Page<T> {
-  data: T[];
-  total: number;
-  page: number;
-  limit: number;
 }
 
 type Query = Record<string, string | number | boolean | null | undefined | readonly string[]>;

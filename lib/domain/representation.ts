@@ -1,17 +1,250 @@
-/** Pieces of representation shared by every resource (spec 2 "Common rules", 2.4, 2.6). */
+/**
+ * The representations of spec section 2: one zod schema per representation and its same-name type.
+ * The schemas document the API in OpenAPI (lib/api re-exports them), and the API tests validate
+ * real responses against the served document; every serializer declares its type as its return
+ * type, so tsc checks the serializer against the contract; the browser imports the types through
+ * lib/api/representations.ts instead of restating them. Below the schemas, the pieces every
+ * serializer shares (spec 2 "Common rules", 2.4, 2.6).
+ */
+import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
 
 export const API = '/api/v2';
 
-export interface Address {
-  object: 'address';
-  line1: string | null;
-  line2: string | null;
-  city: string | null;
-  state: string | null;
-  postalCode: string | null;
-  country: string | null;
-}
+const DateTime = z.iso.datetime().describe('ISO 8601 date-time with milliseconds, UTC (`Z`).');
+const OpenString = (description: string) => z.string().describe(description);
+
+export const Address = z
+  .object({
+    object: z.literal('address'),
+    line1: z.string().nullable(),
+    line2: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    country: z.string().nullable(),
+  })
+  .meta({ id: 'Address' });
+export type Address = z.output<typeof Address>;
+
+const ref = <T extends string>(object: T) => ({ id: z.string(), name: z.string(), object: z.literal(object), url: z.string() });
+
+export const CompanyRef = z.object(ref('company')).meta({ id: 'CompanyReference' });
+export type CompanyRef = z.output<typeof CompanyRef>;
+export const LocationRef = z.object(ref('location')).meta({ id: 'LocationReference' });
+export type LocationRef = z.output<typeof LocationRef>;
+export const PackageRef = z.object(ref('package')).meta({ id: 'PackageReference' });
+export type PackageRef = z.output<typeof PackageRef>;
+export const JobCategoryRef = z.object(ref('jobCategory')).meta({ id: 'JobCategoryReference' });
+export type JobCategoryRef = z.output<typeof JobCategoryRef>;
+export const AgencyRef = z.object({ id: z.string(), code: z.string(), object: z.literal('agency'), url: z.string() }).meta({ id: 'AgencyReference' });
+export type AgencyRef = z.output<typeof AgencyRef>;
+export const ClinicRef = z
+  .object({ ...ref('clinic'), address: Address.nullable(), phone: z.string().nullable() })
+  .meta({ id: 'ClinicReference' });
+export type ClinicRef = z.output<typeof ClinicRef>;
+
+export const ServiceAttributes = z
+  .object({ category: z.string().nullable(), type: z.string().nullable().describe('Specimen type.') })
+  .nullable()
+  .meta({ id: 'ServiceAttributes' });
+export type ServiceAttributes = z.output<typeof ServiceAttributes>;
+
+export const ServiceEntry = z
+  .object({ id: z.string(), name: z.string(), object: z.literal('service'), type: z.string(), url: z.string() })
+  .meta({ id: 'ServiceEntry' });
+export type ServiceEntry = z.output<typeof ServiceEntry>;
+
+export const Company = z
+  .object({ id: z.string(), object: z.literal('company'), name: z.string(), address: Address.nullable(), createdAt: DateTime, phone: z.string().nullable(), url: z.string() })
+  .meta({ id: 'Company' });
+export type Company = z.output<typeof Company>;
+
+export const Location = z
+  .object({
+    id: z.string(),
+    object: z.literal('location'),
+    name: z.string(),
+    address: Address,
+    company: CompanyRef,
+    createdAt: DateTime,
+    phone: z.string().nullable(),
+    url: z.string(),
+  })
+  .meta({ id: 'Location' });
+export type Location = z.output<typeof Location>;
+
+export const Service = z
+  .object({
+    id: z.string(),
+    object: z.literal('service'),
+    name: z.string(),
+    type: OpenString('Service type (open list).'),
+    attributes: ServiceAttributes,
+    isDot: z.boolean(),
+    url: z.string(),
+  })
+  .meta({ id: 'Service' });
+export type Service = z.output<typeof Service>;
+
+export const Clinic = z
+  .object({
+    id: z.string(),
+    object: z.literal('clinic'),
+    name: z.string(),
+    address: Address.nullable(),
+    phone: z.string().nullable(),
+    coordinates: z.object({ lat: z.number(), long: z.number() }).nullable(),
+    isActive: z.boolean(),
+    services: z.array(ServiceEntry),
+    distance: z.object({ miles: z.number() }).optional().describe('Only in search results ranked by distance.'),
+    url: z.string(),
+  })
+  .meta({ id: 'Clinic' });
+export type Clinic = z.output<typeof Clinic>;
+
+export const Agency = z
+  .object({ id: z.string(), object: z.literal('agency'), code: z.string(), name: z.string(), jobCategories: z.array(JobCategoryRef), url: z.string() })
+  .meta({ id: 'Agency' });
+export type Agency = z.output<typeof Agency>;
+
+export const JobCategory = z
+  .object({ id: z.string(), object: z.literal('jobCategory'), name: z.string(), code: z.string(), agency: AgencyRef, url: z.string() })
+  .meta({ id: 'JobCategory' });
+export type JobCategory = z.output<typeof JobCategory>;
+
+export const Package = z
+  .object({
+    id: z.string(),
+    object: z.literal('package'),
+    name: z.string(),
+    company: CompanyRef.nullable(),
+    location: LocationRef.nullable(),
+    isDot: z.boolean(),
+    services: z.array(ServiceEntry),
+    url: z.string(),
+  })
+  .meta({ id: 'Package' });
+export type Package = z.output<typeof Package>;
+
+export const ParticipantIdentifier = z
+  .object({
+    object: z.literal('participantIdentifier'),
+    type: z.string(),
+    value: z.string(),
+    issuingCountry: z.string().nullable(),
+    issuingState: z.string().nullable(),
+  })
+  .meta({ id: 'ParticipantIdentifier' });
+export type ParticipantIdentifier = z.output<typeof ParticipantIdentifier>;
+
+export const OrderService = z
+  .object({
+    id: z.string(),
+    object: z.literal('orderService'),
+    name: z.string(),
+    attributes: ServiceAttributes,
+    courierServiceName: z.string().nullable(),
+    isDot: z.boolean(),
+    isFinal: z.boolean(),
+    lab: z.object({ id: z.string(), name: z.string(), object: z.literal('vendor'), type: z.string() }).nullable(),
+    screenHistory: z.array(z.object({ object: z.literal('orderServiceScreenHistory'), occurredAt: DateTime, type: z.string() })),
+    specimenId: z.string().nullable(),
+    status: OpenString('Service status (spec 3.2; open list).'),
+    statusUpdatedAt: DateTime.optional(),
+    statusHistory: z
+      .array(z.object({ object: z.literal('orderServiceStatusHistory'), occurredAt: DateTime, status: z.string(), groupType: z.string() }))
+      .optional(),
+    trackingNumber: z.string().optional(),
+  })
+  .meta({ id: 'OrderService' });
+export type OrderService = z.output<typeof OrderService>;
+
+export const Order = z
+  .object({
+    id: z.string(),
+    object: z.literal('order'),
+    code: z.string(),
+    agency: AgencyRef.nullable(),
+    clinic: ClinicRef.nullable(),
+    company: CompanyRef.nullable(),
+    createdAt: DateTime,
+    expiresAt: DateTime.nullable(),
+    isFinal: z.boolean().describe('True when the order has reached an outcome; false for cancelled, expired and no-show orders.'),
+    jobCategory: JobCategoryRef.nullable(),
+    location: LocationRef.nullable(),
+    matched: z
+      .object({ originalSource: z.string(), score: z.number().min(0).max(100) })
+      .optional()
+      .describe('Only on a create response that returned an equivalent existing order.'),
+    otherTestReason: z.string().nullable(),
+    packages: z.array(PackageRef),
+    participant: z.object({
+      address: Address.nullable(),
+      birthDate: z.iso.date().nullable(),
+      email: z.string().nullable(),
+      firstName: z.string().nullable(),
+      lastName: z.string().nullable(),
+      middleName: z.string().nullable(),
+      phone: z.string().nullable(),
+      identifiers: z.array(ParticipantIdentifier).optional().describe('Only for tokens with order.participant.read; never on cancellation.'),
+    }),
+    services: z.array(OrderService),
+    status: OpenString('Order status (spec 3.1; open list).'),
+    statusUpdatedAt: DateTime,
+    testReason: z.string().nullable(),
+    updatedAt: DateTime,
+    url: z.string(),
+  })
+  .meta({ id: 'Order' });
+export type Order = z.output<typeof Order>;
+
+export const WebhookAttempt = z
+  .object({
+    object: z.literal('webhookAttempt'),
+    attemptedAt: DateTime,
+    statusCode: z.number().int().nullable().describe('HTTP status of the answer; null when none came (timeout, refused connection, refused address).'),
+    durationMs: z.number().int(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+export type WebhookAttempt = z.output<typeof WebhookAttempt>;
+
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    object: z.literal('webhookDelivery'),
+    eventId: z.string(),
+    eventType: z.string(),
+    orderId: z.string(),
+    sequence: z.number().int(),
+    url: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attemptCount: z.number().int(),
+    nextAttemptAt: DateTime.nullable(),
+    lastAttemptAt: DateTime.nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    deliveredAt: DateTime.nullable().describe('When an attempt last got a 2xx answer.'),
+    createdAt: DateTime,
+    attempts: z.array(WebhookAttempt).describe('The last 20 attempts, oldest first.'),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDelivery = z.output<typeof WebhookDelivery>;
+
+export const OrderUpdatedEvent = z
+  .object({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.literal('order.updated'),
+    sequence: z.number().int().describe('Increases with each event of one order; drop events older than the last one seen.'),
+    createdAt: DateTime,
+    data: z.object({ order: Order }),
+  })
+  .meta({ id: 'OrderUpdatedEvent' });
+export type OrderUpdatedEvent = z.output<typeof OrderUpdatedEvent>;
+
+// -- The pieces every serializer shares --
 
 type AddressColumns = Partial<AddressJson>;
 
@@ -27,27 +260,27 @@ export function toAddress(row: AddressColumns | null | undefined): Address | nul
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export const companyRef = (c: { id: string; name: string }) => ({ id: c.id, name: c.name, object: 'company' as const, url: `${API}/companies/${c.id}` });
-export const locationRef = (l: { id: string; name: string }) => ({ id: l.id, name: l.name, object: 'location' as const, url: `${API}/locations/${l.id}` });
-export const packageRef = (p: { id: string; name: string }) => ({ id: p.id, name: p.name, object: 'package' as const, url: `${API}/packages/${p.id}` });
-export const agencyRef = (a: { id: string; code: string }) => ({ id: a.id, code: a.code, object: 'agency' as const, url: `${API}/agencies/${a.id}` });
-export const jobCategoryRef = (j: { id: string; name: string; agencyId: string }) => ({
+export const companyRef = (c: { id: string; name: string }): CompanyRef => ({ id: c.id, name: c.name, object: 'company', url: `${API}/companies/${c.id}` });
+export const locationRef = (l: { id: string; name: string }): LocationRef => ({ id: l.id, name: l.name, object: 'location', url: `${API}/locations/${l.id}` });
+export const packageRef = (p: { id: string; name: string }): PackageRef => ({ id: p.id, name: p.name, object: 'package', url: `${API}/packages/${p.id}` });
+export const agencyRef = (a: { id: string; code: string }): AgencyRef => ({ id: a.id, code: a.code, object: 'agency', url: `${API}/agencies/${a.id}` });
+export const jobCategoryRef = (j: { id: string; name: string; agencyId: string }): JobCategoryRef => ({
   id: j.id,
   name: j.name,
-  object: 'jobCategory' as const,
+  object: 'jobCategory',
   url: `${API}/agencies/${j.agencyId}/jobCategories/${j.id}`,
 });
 
 /** A service entry as listed within a clinic or a package: no attributes, no isDot (spec 2.9). */
-export const serviceEntry = (s: { id: string; name: string; type: string }) => ({
+export const serviceEntry = (s: { id: string; name: string; type: string }): ServiceEntry => ({
   id: s.id,
   name: s.name,
-  object: 'service' as const,
+  object: 'service',
   type: s.type,
   url: `${API}/services/${s.id}`,
 });
 
 /** Service attributes: null when the service has neither category nor specimen type. */
-export function serviceAttributes(s: { category: string | null; specimenType: string | null }) {
+export function serviceAttributes(s: { category: string | null; specimenType: string | null }): ServiceAttributes {
   return s.category === null && s.specimenType === null ? null : { category: s.category, type: s.specimenType };
 }

@@ -149,8 +149,10 @@ function expectSigned(r: Receipt, secret = acmeSecret) {
   return verified;
 }
 
-// OpenAPI validation of the representations, as tests/api/openapi.test.ts does for the others.
+// OpenAPI validation of the representations, as tests/api/openapi.test.ts does for the others,
+// and of the event payload against the document's `order.updated` webhook.
 let validateAgainstDoc: (id: keyof typeof operations, res: ApiResponse) => void;
+let validateEvent: (event: unknown) => void;
 beforeAll(async () => {
   const doc = (await call('GET', '/api/v2/openapi.json')).body;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -161,6 +163,10 @@ beforeAll(async () => {
     if (response.$ref) response = doc.components.responses[response.$ref.split('/').pop()];
     const validate = ajv.compile({ ...response.content['application/json'].schema, components: doc.components });
     expect(validate(res.body), `${id} ${res.status}: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
+  };
+  validateEvent = (event) => {
+    const validate = ajv.compile({ ...doc.webhooks['order.updated'].post.requestBody.content['application/json'].schema, components: doc.components });
+    expect(validate(event), `order.updated: ${JSON.stringify(validate.errors?.slice(0, 3))}`).toBe(true);
   };
 });
 
@@ -185,6 +191,7 @@ describe('webhook delivery worker', () => {
     expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(60);
     expect(event).toMatchObject({ object: 'event', type: 'order.updated', sequence: 1, data: { order: { id: order.id, status: 'pending', object: 'order' } } });
     expect(Object.keys(event).slice(0, 2)).toEqual(['id', 'object']);
+    validateEvent(event);
     // Never participant identifiers, although the order has some.
     expect(event.data.order.participant).not.toHaveProperty('identifiers');
     expect(r.body).not.toContain('D7654321');

@@ -89,7 +89,7 @@ export default async function ClinicsPage({ searchParams }: { searchParams: Prom
         serviceIds={filters.serviceIds ?? []}
         packageId={filters.packageId ?? null}
         services={services.map((s) => ({ id: s.id, name: s.name, type: s.type }))}
-        packages={packages.map((p) => ({ id: p.id, label: duplicateNames.has(p.name) ? `${p.name} (${p.location?.name ?? p.company.name})` : p.name }))}
+        packages={packages.map((p) => ({ id: p.id, label: duplicateNames.has(p.name) ? `${p.name} (${p.location?.name ?? p.company?.name ?? ''})` : p.name }))}
         suggestions={locations
           .filter((l) => l.address.postalCode)
           .map((l) => ({ label: l.name, detail: [l.address.city, l.address.state].filter(Boolean).join(', '), where: l.address.postalCode! }))}

@@ -4,7 +4,10 @@ import { agencies, jobCategories } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
-import { agencyRef, API, jobCategoryRef } from '@/lib/domain/representation';
+import { agencyRef, API, jobCategoryRef, type Agency, type JobCategory } from '@/lib/domain/representation';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Agency, JobCategory };
 
 export const ListAgenciesQuery = PageQuery;
 export const ListJobCategoriesQuery = PageQuery;
@@ -12,7 +15,7 @@ export const ListJobCategoriesQuery = PageQuery;
 type AgencyRow = typeof agencies.$inferSelect;
 type JobCategoryRow = typeof jobCategories.$inferSelect;
 
-export function serializeAgency(a: AgencyRow, categories: JobCategoryRow[]) {
+export function serializeAgency(a: AgencyRow, categories: JobCategoryRow[]): Agency {
   return {
     id: a.id,
     object: 'agency' as const,
@@ -22,12 +25,10 @@ export function serializeAgency(a: AgencyRow, categories: JobCategoryRow[]) {
     url: `${API}/agencies/${a.id}`,
   };
 }
-export type Agency = ReturnType<typeof serializeAgency>;
 
-export function serializeJobCategory(j: JobCategoryRow, agency: AgencyRow) {
+export function serializeJobCategory(j: JobCategoryRow, agency: AgencyRow): JobCategory {
   return { id: j.id, object: 'jobCategory' as const, name: j.name, code: j.code, agency: agencyRef(agency), url: jobCategoryRef(j).url };
 }
-export type JobCategory = ReturnType<typeof serializeJobCategory>;
 
 async function categoriesOf(ctx: Ctx, agencyIds: string[]) {
   if (agencyIds.length === 0) return [];

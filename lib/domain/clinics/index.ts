@@ -4,12 +4,15 @@ import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { API, serviceEntry, toAddress } from '@/lib/domain/representation';
+import { API, serviceEntry, toAddress, type Clinic } from '@/lib/domain/representation';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Clinic };
 
 type ClinicRow = typeof clinics.$inferSelect;
 type ServiceEntryRow = { clinicId: string; id: string; name: string; type: string };
 
-export function serializeClinic(c: ClinicRow, offered: ServiceEntryRow[], distanceMiles?: number) {
+export function serializeClinic(c: ClinicRow, offered: ServiceEntryRow[], distanceMiles?: number): Clinic {
   return {
     id: c.id,
     object: 'clinic' as const,
@@ -23,7 +26,6 @@ export function serializeClinic(c: ClinicRow, offered: ServiceEntryRow[], distan
     url: `${API}/clinics/${c.id}`,
   };
 }
-export type Clinic = ReturnType<typeof serializeClinic>;
 
 /** Services each clinic offers that the principal can order (spec 2.10), by name. */
 export async function orderableServicesOfClinics(ctx: Ctx, clinicIds: string[]): Promise<ServiceEntryRow[]> {

@@ -3,9 +3,12 @@ import { companies } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
-import { API, iso, toAddress } from '@/lib/domain/representation';
+import { API, iso, toAddress, type Company } from '@/lib/domain/representation';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
 import { z } from 'zod';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Company };
 
 export const ListCompaniesQuery = PageQuery.extend({ name: TextFilter.optional() });
 export type ListCompaniesQuery = z.output<typeof ListCompaniesQuery>;
@@ -13,7 +16,7 @@ export type ListCompaniesQuery = z.output<typeof ListCompaniesQuery>;
 type CompanyRow = typeof companies.$inferSelect;
 
 /** Spec 2.7. */
-export function serializeCompany(c: CompanyRow) {
+export function serializeCompany(c: CompanyRow): Company {
   return {
     id: c.id,
     object: 'company' as const,
@@ -24,7 +27,6 @@ export function serializeCompany(c: CompanyRow) {
     url: `${API}/companies/${c.id}`,
   };
 }
-export type Company = ReturnType<typeof serializeCompany>;
 
 export async function listCompanies(ctx: Ctx, q: ListCompaniesQuery) {
   const where = and(activeLinkedCompany(ctx), q.name ? ilike(companies.name, likePattern(q.name)) : undefined);

@@ -5,7 +5,10 @@ import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, companyRef, iso, toAddress } from '@/lib/domain/representation';
+import { API, companyRef, iso, toAddress, type Location } from '@/lib/domain/representation';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Location };
 
 export const ListLocationsQuery = PageQuery.extend({
   name: TextFilter.optional(),
@@ -18,7 +21,7 @@ export type ListLocationsQuery = z.output<typeof ListLocationsQuery>;
 type Row = { location: typeof locations.$inferSelect; company: { id: string; name: string } };
 
 /** Spec 2.8: `address` is always an Address object. */
-export function serializeLocation({ location: l, company }: Row) {
+export function serializeLocation({ location: l, company }: Row): Location {
   return {
     id: l.id,
     object: 'location' as const,
@@ -30,7 +33,6 @@ export function serializeLocation({ location: l, company }: Row) {
     url: `${API}/locations/${l.id}`,
   };
 }
-export type Location = ReturnType<typeof serializeLocation>;
 
 const selection = { location: locations, company: { id: companies.id, name: companies.name } };
 

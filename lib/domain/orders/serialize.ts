@@ -1,6 +1,6 @@
 /** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from the order document the database returns. */
 import type { AddressJson } from '@/lib/db/schema';
-import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress } from '@/lib/domain/representation';
+import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/representation';
 import { openIdentifierValue } from './identifiers';
 import { isFinalServiceStatus } from './status';
 
@@ -53,7 +53,14 @@ export interface OrderDocument {
   }>;
 }
 
-export function serializeOrder(d: OrderDocument, options: { identifiers: boolean }) {
+export type { Order };
+
+// Entries built in `.map` callbacks get their types named: tsc checks excess properties of an object
+// literal only where its type is known, and a callback's return type is inferred.
+type ScreenHistoryEntry = OrderService['screenHistory'][number];
+type StatusHistoryEntry = NonNullable<OrderService['statusHistory']>[number];
+
+export function serializeOrder(d: OrderDocument, options: { identifiers: boolean }): Order {
   const p = d.participant;
   return {
     id: d.id,
@@ -81,7 +88,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       phone: p.phone,
       ...(options.identifiers && d.identifiers
         ? {
-            identifiers: d.identifiers.map((i) => ({
+            identifiers: d.identifiers.map((i): ParticipantIdentifier => ({
               object: 'participantIdentifier' as const,
               type: i.type,
               value: openIdentifierValue(i.value),
@@ -91,7 +98,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
           }
         : {}),
     },
-    services: d.services.map((s) => ({
+    services: d.services.map((s): OrderService => ({
       id: s.id,
       object: 'orderService' as const,
       name: s.name,
@@ -100,11 +107,11 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       isDot: s.isDot,
       isFinal: isFinalServiceStatus(s.status),
       lab: s.lab ? { id: s.lab.id, name: s.lab.name, object: 'vendor' as const, type: s.lab.type } : null,
-      screenHistory: s.screenHistory.map((h) => ({ object: 'orderServiceScreenHistory' as const, occurredAt: h.occurredAt, type: h.type })),
+      screenHistory: s.screenHistory.map((h): ScreenHistoryEntry => ({ object: 'orderServiceScreenHistory' as const, occurredAt: h.occurredAt, type: h.type })),
       specimenId: s.specimenId,
       status: s.status,
       statusUpdatedAt: s.statusUpdatedAt,
-      statusHistory: s.statusHistory.map((h) => ({
+      statusHistory: s.statusHistory.map((h): StatusHistoryEntry => ({
         object: 'orderServiceStatusHistory' as const,
         occurredAt: h.occurredAt,
         status: h.status,
@@ -119,4 +126,3 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
     url: `${API}/orders/${d.id}`,
   };
 }
-export type Order = ReturnType<typeof serializeOrder>;

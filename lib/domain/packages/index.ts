@@ -6,7 +6,10 @@ import { orderablePackage } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, companyRef, locationRef, serviceEntry } from '@/lib/domain/representation';
+import { API, companyRef, locationRef, serviceEntry, type Package } from '@/lib/domain/representation';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Package };
 
 export const ListPackagesQuery = PageQuery.extend({
   name: TextFilter.optional(),
@@ -36,7 +39,7 @@ const selection = {
 };
 type Row = { id: string; name: string; companyId: string; companyName: string; locationId: string | null; locationName: string | null };
 
-export function serializePackage(p: Row, items: PackageServiceRow[]) {
+export function serializePackage(p: Row, items: PackageServiceRow[]): Package {
   return {
     id: p.id,
     object: 'package' as const,
@@ -48,7 +51,6 @@ export function serializePackage(p: Row, items: PackageServiceRow[]) {
     url: `${API}/packages/${p.id}`,
   };
 }
-export type Package = ReturnType<typeof serializePackage>;
 
 /** The services of packages, in package order. */
 export async function servicesOfPackages(ctx: Ctx, packageIds: string[]): Promise<PackageServiceRow[]> {

@@ -5,7 +5,10 @@ import { orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, serviceAttributes } from '@/lib/domain/representation';
+import { API, serviceAttributes, type Service } from '@/lib/domain/representation';
+
+/** The representation, declared with its schema in lib/domain/representation.ts. */
+export type { Service };
 
 /** Spec 2.9; the list is open: new values may be added. */
 export const SERVICE_TYPES = [
@@ -22,7 +25,7 @@ export type ListServicesQuery = z.output<typeof ListServicesQuery>;
 
 type ServiceRow = typeof services.$inferSelect;
 
-export function serializeService(s: ServiceRow) {
+export function serializeService(s: ServiceRow): Service {
   return {
     id: s.id,
     object: 'service' as const,
@@ -33,7 +36,6 @@ export function serializeService(s: ServiceRow) {
     url: `${API}/services/${s.id}`,
   };
 }
-export type Service = ReturnType<typeof serializeService>;
 
 function visible(ctx: Ctx): SQL {
   return and(eq(services.tenantId, ctx.tenantId), inArray(services.id, orderableServiceIds(ctx)))!;

@@ -1,6 +1,6 @@
 /** The `webhookDelivery` representation (lib/api/representations.ts `WebhookDelivery`). */
 import type { webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
-import { iso, isoOrNull } from '@/lib/domain/representation';
+import { iso, isoOrNull, type WebhookAttempt, type WebhookDelivery } from '@/lib/domain/representation';
 import type { DeliveryStatus } from './schemas';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -9,7 +9,7 @@ export type AttemptRow = typeof webhookAttempts.$inferSelect;
 /** Attempts shown with a delivery: the most recent ones, oldest first. */
 export const ATTEMPTS_SHOWN = 20;
 
-export function serializeAttempt(a: AttemptRow) {
+export function serializeAttempt(a: AttemptRow): WebhookAttempt {
   return {
     object: 'webhookAttempt' as const,
     attemptedAt: iso(a.attemptedAt),
@@ -19,7 +19,7 @@ export function serializeAttempt(a: AttemptRow) {
   };
 }
 
-export function serializeDelivery(d: DeliveryRow, attempts: readonly AttemptRow[]) {
+export function serializeDelivery(d: DeliveryRow, attempts: readonly AttemptRow[]): WebhookDelivery {
   return {
     id: d.id,
     object: 'webhookDelivery' as const,
@@ -39,4 +39,3 @@ export function serializeDelivery(d: DeliveryRow, attempts: readonly AttemptRow[
     attempts: attempts.slice(-ATTEMPTS_SHOWN).map(serializeAttempt),
   };
 }
-export type WebhookDelivery = ReturnType<typeof serializeDelivery>;

@@ -71,7 +71,7 @@ export default async function ServicePage({ params }: Props) {
                       </span>
                     ),
                   },
-                  { key: 'company', header: 'Company', cell: (p) => <Link href={`/companies/${p.company.id}`} className="hover:underline">{p.company.name}</Link> },
+                  { key: 'company', header: 'Company', cell: (p) => (p.company ? <Link href={`/companies/${p.company.id}`} className="hover:underline">{p.company.name}</Link> : <Muted>—</Muted>) },
                   { key: 'location', header: 'Available at', cell: (p) => (p.location ? <Link href={`/locations/${p.location.id}`} className="hover:underline">{p.location.name}</Link> : <Muted>All locations</Muted>), className: 'hidden sm:table-cell' },
                 ]}
               />
