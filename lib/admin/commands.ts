@@ -327,7 +327,7 @@ const FAILURE_STATUS: Partial<Record<ErrorCode, number>> = { notFound: 404, conf
 export function describeFailure(error: unknown): { status: number; message: string } {
   if (error instanceof UsageError) return { status: 400, message: error.message };
   if (error instanceof DomainError) {
-    return { status: error.status ?? FAILURE_STATUS[error.entries[0].code] ?? 400, message: error.entries.map((e) => e.detail).join(' ') };
+    return { status: FAILURE_STATUS[error.entries[0].code] ?? 400, message: error.entries.map((e) => e.detail).join(' ') };
   }
   return { status: 500, message: error instanceof Error ? error.message : String(error) };
 }

@@ -25,6 +25,13 @@ export interface OperationSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyOptional?: boolean;
+  /** `Idempotency-Key` replays the first response (the wrapper stores it in the operation's transaction). */
+  idempotent?: boolean;
+  /**
+   * A create operation: the member of the domain value that holds the resource. The wrapper answers
+   * 201 with `Location` for a new one, 200 with `matched` when the value names an equivalent existing one.
+   */
+  created?: string;
   /** Success status and shape. */
   responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
   /** Error statuses the operation can answer besides 401/403/429/500. */
@@ -44,7 +51,7 @@ export const operations = {
     description:
       'Creates an order (201, with a `Location` header), or returns an equivalent open order with `matched` (200). ' +
       'Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 hours returns the first response; another body gives 409.',
-    body: CreateOrderBody,
+    body: CreateOrderBody, idempotent: true, created: 'order',
     responses: {
       201: { description: 'Created', schema: R.Order, headers: { Location: 'Path of the new order.' } },
       200: { description: 'An equivalent existing order, with `matched`.', schema: R.Order },

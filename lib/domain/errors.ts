@@ -38,28 +38,16 @@ export interface ErrorEntry {
   meta?: Record<string, unknown>;
 }
 
+/**
+ * A rule broken, with the codes of the envelope; which HTTP status a code means (and which headers
+ * go with it, e.g. Retry-After from `meta.retryAfterSeconds`) is lib/http's table.
+ */
 export class DomainError extends Error {
   readonly entries: ErrorEntry[];
-  /** Overrides the status the code table would give (e.g. 400 `required` vs 422 rule errors). */
-  readonly status?: number;
-  /** Response headers that go with the error (e.g. Retry-After). */
-  readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    detail: string,
-    extra: { pointer?: string; meta?: Record<string, unknown>; status?: number; headers?: Record<string, string> } = {},
-  ) {
+  constructor(code: ErrorCode, detail: string, extra: { pointer?: string; meta?: Record<string, unknown> } = {}) {
     super(detail);
     this.entries = [{ code, detail, pointer: extra.pointer, meta: extra.meta }];
-    this.status = extra.status;
-    this.headers = extra.headers;
-  }
-
-  static many(entries: ErrorEntry[], status: number): DomainError {
-    const error = new DomainError(entries[0].code, entries[0].detail, { status, pointer: entries[0].pointer });
-    error.entries.splice(0, 1, ...entries);
-    return error;
   }
 }
 

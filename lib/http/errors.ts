@@ -1,9 +1,11 @@
 /**
- * The spec's error envelope (2.12) and the one table from error code to HTTP status.
+ * The spec's error envelope (2.12), the one table from error code to HTTP status, and the headers
+ * that go with an error. Domain errors carry codes only; their statuses and headers live here.
  */
 import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
-import type { ErrorCode, ErrorEntry } from '@/lib/domain/errors';
+import { DomainError, type ErrorCode, type ErrorEntry } from '@/lib/domain/errors';
+import { rateLimitHeaders } from './rate-limit-headers';
 
 export interface ErrorEnvelope {
   statusCode: number;
@@ -14,6 +16,7 @@ export interface ErrorEnvelope {
 const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   unauthenticated: 401,
   insufficientScope: 403,
+  invalidOrigin: 403,
   notFound: 404,
   methodNotAllowed: 405,
   conflict: 409,
@@ -23,13 +26,43 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   scheduleClinicExcludedByFeeCap: 422,
   backgroundCheckIntegrationNotConfigured: 422,
   linkRequiredBackground: 422,
+  // A request body over the limit. A zod `tooBig` (a value out of range) is part of an
+  // InvalidRequest, which is 400 whatever its codes.
+  tooBig: 413,
   tooManyRequests: 429,
   internalError: 500,
 };
 
-/** Validation codes (invalidType, tooSmall, required, ...) are 400 unless a status is given. */
+/** Validation codes (invalidType, tooSmall, required, ...) are 400. */
 export function statusOf(code: ErrorCode): number {
   return STATUS_BY_CODE[code] ?? 400;
+}
+
+/**
+ * The request failed validation (its query, body or path parameters): 400 (spec 2.12), whatever
+ * the codes of its entries, one per problem.
+ */
+export class InvalidRequest extends DomainError {
+  constructor(entries: [ErrorEntry, ...ErrorEntry[]]) {
+    super(entries[0].code, entries[0].detail, { pointer: entries[0].pointer, meta: entries[0].meta });
+    this.entries.splice(0, 1, ...entries);
+  }
+}
+
+/** The status of a domain error: the table's, by its first code; an invalid request is 400. */
+export function statusOfError(error: DomainError): number {
+  return error instanceof InvalidRequest ? 400 : statusOf(error.entries[0].code);
+}
+
+/** The headers that go with an error, from its status and meta. */
+export function errorHeaders(error: DomainError): Record<string, string> {
+  const status = statusOfError(error);
+  // The rest of an oversized body is never read: the connection cannot carry another request.
+  if (status === 413) return { Connection: 'close' };
+  const meta = error.entries[0].meta;
+  if (status === 429 && typeof meta?.limit === 'number' && typeof meta.retryAfterSeconds === 'number')
+    return rateLimitHeaders({ limit: meta.limit, remaining: 0, reset: meta.retryAfterSeconds }, true);
+  return {};
 }
 
 export function reasonPhrase(status: number): string {

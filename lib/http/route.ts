@@ -1,7 +1,8 @@
 /**
  * The one wrapper every `/api/v2` route goes through. A route file declares, per method, the scope,
- * the zod schemas of its query and body, and a handler that returns data. The wrapper does
- * authentication, the scope check, parsing, the error envelope, status codes and JSON.
+ * the zod schemas of its query and body, and a handler that returns a domain value. The wrapper does
+ * authentication, the scope check, parsing, `Idempotency-Key` replays, the error envelope, status
+ * codes, headers and JSON.
  */
 import { z } from 'zod';
 import type { Scope } from '@/lib/domain/scopes';
@@ -13,10 +14,11 @@ import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { recordRequest } from '@/lib/observability/metrics';
 import { describeError, log } from '@/lib/log';
-import { entriesFromZod, envelope, statusOf, toPointer } from './errors';
+import { entriesFromZod, envelope, errorHeaders, InvalidRequest, statusOfError, toPointer } from './errors';
 import { clientAddress } from './client-address';
-import { consume, limits, rateLimitHeaders, type RateLimitResult } from '@/lib/rate-limit';
-import { Reply } from './reply';
+import { consume, limits, type RateLimitResult } from '@/lib/rate-limit';
+import { withIdempotency, type StoredResponse } from './idempotency';
+import { rateLimitHeaders } from './rate-limit-headers';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -33,6 +35,14 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
   bodyOptional?: boolean;
   /** The path pattern of the operation table entry (spread in by the route file): the `operation` label of the request metrics. */
   path?: string;
+  /** `Idempotency-Key` replays the first response (lib/http/idempotency.ts). */
+  idempotent?: boolean;
+  /**
+   * The handler's value holds the resource under this member, and `matched`: 201 with a `Location`
+   * header for a new resource (`matched` null), 200 with `matched` for an equivalent existing one.
+   * Without it, the value is the 200 body.
+   */
+  created?: string;
   handler(args: {
     ctx: Ctx;
     params: Params;
@@ -79,7 +89,7 @@ async function principalFromSession(request: Request): Promise<Principal | null>
   if (!['GET', 'HEAD'].includes(request.method)) {
     const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
     if (!host || originHost(request.headers.get('origin')) !== host)
-      throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).', { status: 403 });
+      throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).');
   }
   return principalForSession(await getDb(), session);
 }
@@ -101,16 +111,16 @@ async function readJsonBody(request: Request, optional: boolean): Promise<unknow
   const text = await readTextUpTo(request, MAX_BODY_BYTES);
   if (text.trim() === '') {
     if (optional) return {};
-    throw new DomainError('required', 'A JSON request body is required.', { pointer: '' });
+    throw new InvalidRequest([{ code: 'required', detail: 'A JSON request body is required.', pointer: '' }]);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new DomainError('badRequest', 'The request body is not valid JSON.');
+    throw new InvalidRequest([{ code: 'badRequest', detail: 'The request body is not valid JSON.' }]);
   }
   if (depthExceeds(value, MAX_BODY_DEPTH))
-    throw new DomainError('badRequest', `The request body nests objects or arrays deeper than ${MAX_BODY_DEPTH} levels.`);
+    throw new InvalidRequest([{ code: 'badRequest', detail: `The request body nests objects or arrays deeper than ${MAX_BODY_DEPTH} levels.` }]);
   return value;
 }
 
@@ -148,8 +158,7 @@ function depthExceeds(root: unknown, max: number): boolean {
   return false;
 }
 
-const tooLarge = () =>
-  new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`, { status: 413, headers: { Connection: 'close' } });
+const tooLarge = () => new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
 
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -173,16 +182,27 @@ function nulPointers(value: unknown, path: string[] = [], found: string[] = []):
 
 function parse<S extends z.ZodType>(schema: S, input: unknown, where: 'body' | 'query'): z.output<S> {
   const nul = nulPointers(input);
-  if (nul.length) throw DomainError.many(nul.map((pointer) => ({ code: 'invalidValue', detail: `${where === 'query' ? 'Query parameter' : 'Member'} ${pointer} must not contain the NUL character (\\u0000).`, pointer })), 400);
+  if (nul.length) throw invalid(nul.map((pointer) => ({ code: 'invalidValue', detail: `${where === 'query' ? 'Query parameter' : 'Member'} ${pointer} must not contain the NUL character (\\u0000).`, pointer })));
   const result = schema.safeParse(input, { reportInput: true });
-  if (!result.success) throw DomainError.many(entriesFromZod(result.error, where), 400);
+  if (!result.success) throw invalid(entriesFromZod(result.error, where));
   return result.data;
 }
 
+const invalid = (entries: ErrorEntry[]) => new InvalidRequest(entries as [ErrorEntry, ...ErrorEntry[]]);
+
+/** A query parsed as an operation's is (NUL refused, zod entries), for routes outside `operation()`: throws the 400. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string, string>): z.output<S> {
+  return parse(schema, query, 'query');
+}
+
+/**
+ * The envelope response of any error: a domain error with the status and headers of its code
+ * (lib/http/errors.ts), anything else the logged 500. Routes outside `operation()` (the CSV export)
+ * answer their errors through it too.
+ */
 export function toErrorResponse(error: unknown, requestId: string): Response {
   if (error instanceof DomainError) {
-    const status = error.status ?? statusOf(error.entries[0].code);
-    return errorResponse(status, error.entries, { ...error.headers, 'X-Request-Id': requestId });
+    return errorResponse(statusOfError(error), error.entries, { ...errorHeaders(error), 'X-Request-Id': requestId });
   }
   log('error', 'unhandled error', { requestId, error: describeError(error) });
   return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {
@@ -237,24 +257,35 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
       const ctx: Ctx = { ...principal, db: await getDb(), requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' };
-      const result = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request });
+      const respond = async (ctx: Ctx) => responseOf(op, await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request }));
+      const response = op.idempotent ? await withIdempotency(ctx, request.headers.get('idempotency-key'), body, respond) : await respond(ctx);
       const headers = { 'X-Request-Id': requestId, ...(quota ? rateLimitHeaders(quota) : {}) };
-      if (result instanceof Reply) return json(result.status, result.body, { ...result.headers, ...headers });
-      return json(200, result, headers);
+      return json(response.status, response.body, { ...successHeaders(op, response), ...headers });
     } catch (error) {
       return toErrorResponse(error, requestId);
     }
   };
 }
 
+/** The status and body of a handler's domain value, as the operation declares them. */
+function responseOf(op: { created?: string }, value: unknown): StoredResponse {
+  if (!op.created) return { status: 200, body: value };
+  const { [op.created]: resource, matched } = value as Record<string, unknown>;
+  if (matched) return { status: 200, body: { ...(resource as object), matched } };
+  return { status: 201, body: resource };
+}
+
+/** Headers that follow from a response (so a replayed one gets them too): the new resource's Location. */
+function successHeaders(op: { created?: string }, response: StoredResponse): Record<string, string> {
+  if (op.created && response.status === 201) return { Location: (response.body as { url: string }).url };
+  return {};
+}
+
 /** Path ids are opaque strings: a NUL (which PostgreSQL text cannot hold) is refused, not queried. */
 function assertPathParams(params: Params): void {
   const bad = Object.entries(params).filter(([, value]) => typeof value === 'string' && value.includes('\u0000'));
   if (bad.length)
-    throw DomainError.many(
-      bad.map(([name]) => ({ code: 'invalidValue', detail: `Path parameter "${name}" must not contain the NUL character (%00).`, meta: { parameter: name } })),
-      400,
-    );
+    throw invalid(bad.map(([name]) => ({ code: 'invalidValue', detail: `Path parameter "${name}" must not contain the NUL character (%00).`, meta: { parameter: name } })));
 }
 
 function anonymous(): Principal {

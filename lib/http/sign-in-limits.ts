@@ -12,7 +12,7 @@ import { failedSignInKey } from '@/lib/auth/session';
 export const SIGN_IN_PATH = '/api/auth/callback/credentials';
 const TOO_MANY = 'Too many sign-in attempts. Wait a few minutes and try again.';
 
-/** Null when the attempt may go on; else the 429 error (generic message, Retry-After). */
+/** Null when the attempt may go on; else the 429 error (generic message; its meta gives Retry-After, lib/http/errors.ts). */
 export async function signInRefusal(request: Request): Promise<DomainError | null> {
   try {
     await consume(`signin:${clientAddress(request.headers)}`, limits.anonymous());
@@ -22,7 +22,7 @@ export async function signInRefusal(request: Request): Promise<DomainError | nul
     return null;
   } catch (error) {
     if (error instanceof DomainError && error.entries[0].code === 'tooManyRequests') {
-      return new DomainError('tooManyRequests', TOO_MANY, { meta: error.entries[0].meta, headers: error.headers });
+      return new DomainError('tooManyRequests', TOO_MANY, { meta: error.entries[0].meta });
     }
     throw error;
   }

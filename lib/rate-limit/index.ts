@@ -173,8 +173,8 @@ function exceeded(limit: Limit, now: number, detail?: string): DomainError {
   const reset = Math.ceil((windowStartOf(now, limit.windowMs) + limit.windowMs - now) / 1000);
   const perWindow = limit.windowMs === MINUTE_MS ? 'per minute' : `per ${limit.windowMs / MINUTE_MS} minutes`;
   return new DomainError('tooManyRequests', detail ?? `Rate limit of ${limit.max} requests ${perWindow} exceeded; retry in ${reset} s.`, {
+    // lib/http turns these into RateLimit-* and Retry-After headers.
     meta: { limit: limit.max, retryAfterSeconds: reset },
-    headers: rateLimitHeaders({ limit: limit.max, remaining: 0, reset }, true),
   });
 }
 
@@ -189,13 +189,4 @@ export async function consume(subject: string, limit: Limit, now = Date.now()): 
 /** Throws 429 when `subject` has used its budget already, without counting (e.g. failed sign-ins). */
 export async function assertWithin(subject: string, limit: Limit, detail: string, now = Date.now()): Promise<void> {
   if ((await (await store()).peek(subject, windowStartOf(now, limit.windowMs))) >= limit.max) throw exceeded(limit, now, detail);
-}
-
-export function rateLimitHeaders(r: RateLimitResult, limited = false): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(r.limit),
-    'RateLimit-Remaining': String(r.remaining),
-    'RateLimit-Reset': String(r.reset),
-    ...(limited ? { 'Retry-After': String(r.reset) } : {}),
-  };
 }

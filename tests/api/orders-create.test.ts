@@ -375,6 +375,7 @@ describe('POST /api/v2/orders', () => {
       expect(first.status).toBe(201);
       expect(second.status).toBe(201);
       expect(second.body).toEqual(first.body);
+      expect(second.headers.get('location')).toBe(first.headers.get('location'));
       const count = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from orders where participant_last_name = ${body.participant.lastName}`))[0];
       expect(count.n).toBe(1);
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { entriesFromZod, envelope, statusOf, toPointer } from '@/lib/http/errors';
+import { DomainError } from '@/lib/domain/errors';
+import { entriesFromZod, envelope, errorHeaders, InvalidRequest, statusOf, statusOfError, toPointer } from '@/lib/http/errors';
 
 function entries(schema: z.ZodType, input: unknown) {
   const result = schema.safeParse(input, { reportInput: true });
@@ -54,6 +55,26 @@ describe('envelope (spec 2.12)', () => {
   });
   it('maps codes to statuses', () => {
     expect([statusOf('unauthenticated'), statusOf('insufficientScope'), statusOf('notFound'), statusOf('invalidState'), statusOf('conflict'), statusOf('tooSmall')]).toEqual([401, 403, 404, 422, 409, 400]);
+  });
+  it('maps the codes of the wrapper and the rate limits to their statuses', () => {
+    expect([statusOf('invalidOrigin'), statusOf('tooBig'), statusOf('tooManyRequests'), statusOf('methodNotAllowed')]).toEqual([403, 413, 429, 405]);
+  });
+  it('an invalid request is 400 whatever its codes: a zod tooBig is a value out of range, not an oversized body', () => {
+    const invalid = new InvalidRequest([{ code: 'tooBig', detail: '"limit": too big.', pointer: '/limit' }, { code: 'conflict', detail: 'x' }]);
+    expect(statusOfError(invalid)).toBe(400);
+    expect(invalid.entries.map((e) => e.code)).toEqual(['tooBig', 'conflict']);
+    expect(errorHeaders(invalid)).toEqual({});
+    expect(statusOfError(new DomainError('tooBig', 'The request body exceeds 1048576 bytes.'))).toBe(413);
+  });
+  it('headers come from the status and the meta: Connection: close with 413, the rate-limit headers with 429', () => {
+    expect(errorHeaders(new DomainError('tooBig', 'too large'))).toEqual({ Connection: 'close' });
+    expect(errorHeaders(new DomainError('tooManyRequests', 'slow down', { meta: { limit: 120, retryAfterSeconds: 17 } }))).toEqual({
+      'RateLimit-Limit': '120',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '17',
+      'Retry-After': '17',
+    });
+    expect(errorHeaders(new DomainError('notFound', 'Order was not found.'))).toEqual({});
   });
   it('escapes JSON pointer tokens', () => {
     expect(toPointer(['a/b', 'c~d', 0])).toBe('/a~1b/c~0d/0');

@@ -1,7 +1,8 @@
 /**
  * Create an order (spec 4.2, DESIGN.md section 4). Every rule that needs the database lives here;
- * shape rules live in CreateOrderBody. The order, its services, history, audit event and
- * idempotency record are written in one transaction.
+ * shape rules live in CreateOrderBody. The order, its services, history and audit event are
+ * written in one transaction (which an `Idempotency-Key` record joins, lib/http/idempotency.ts).
+ * The answer is a domain value: the new order, or an equivalent open one and how it `matched`.
  */
 import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -13,7 +14,6 @@ import { activeLinkedCompany, orderablePackage, visibleOrder } from '@/lib/domai
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { withIdempotency, type StoredResponse } from '@/lib/domain/idempotency';
 import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
 import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
@@ -24,19 +24,26 @@ import { MATCH_THRESHOLD, matchScore } from './matching';
 import { getOrder, loadOrderDocuments } from './queries';
 import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { storeOrderDocuments } from './documents';
-import { serializeOrder } from './serialize';
+import { serializeOrder, type Order } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
 
 const DEFAULT_EXPIRY_DAYS = 14;
 const NEAREST_CLINIC_RADIUS_MILES = 50;
 
-export interface CreateOrderResult extends StoredResponse {
-  status: 200 | 201;
+/** Order matching (spec 4.2): the source of the equivalent open order, and how alike they are. */
+export interface OrderMatch {
+  originalSource: string;
+  score: number;
 }
 
-export async function createOrder(args: { ctx: Ctx; input: CreateOrderBody; idempotencyKey: string | null }): Promise<StoredResponse> {
-  const { ctx, input } = args;
-  return withIdempotency(ctx, args.idempotencyKey, input, (tx) => createInTransaction({ ...ctx, db: tx }, input));
+/** A new order (`matched` null), or the equivalent open order that was found instead. */
+export interface CreateOrderResult {
+  order: Order;
+  matched: OrderMatch | null;
+}
+
+export async function createOrder({ ctx, input }: { ctx: Ctx; input: CreateOrderBody }): Promise<CreateOrderResult> {
+  return ctx.db.transaction((tx) => createInTransaction({ ...ctx, db: tx as unknown as Db }, input));
 }
 
 async function loadLocation(ctx: Ctx, id: string) {
@@ -225,8 +232,7 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
   if (matching.enabled) {
     const match = await findMatch(ctx, input, company.id, pkg.id, matching.windowDays);
     if (match) {
-      const order = await getOrder(ctx, match.id);
-      return { status: 200, body: { ...order, matched: { originalSource: match.source, score: match.score } } };
+      return { order: await getOrder(ctx, match.id), matched: { originalSource: match.source, score: match.score } };
     }
   }
 
@@ -311,5 +317,5 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
   await storeOrderDocuments(ctx.db, [id]);
   const withIdentifiers = ctx.scopes.has('order.participant.read');
   const [document] = await loadOrderDocuments(ctx.db, [id], withIdentifiers);
-  return { status: 201, body: serializeOrder(document, { identifiers: withIdentifiers }) };
+  return { order: serializeOrder(document, { identifiers: withIdentifiers }), matched: null };
 }

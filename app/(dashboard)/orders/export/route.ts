@@ -1,13 +1,14 @@
 /**
  * CSV export of the orders list with the same filters as GET /api/v2/orders, every page, streamed.
  * It runs as the signed-in user (the session's Ctx) through the domain's `listOrders`, so it sees
- * exactly what the list shows. `sort=oldest` reverses the order.
+ * exactly what the list shows. `sort=oldest` reverses the order. Errors answer in the API's envelope.
  */
-import { NextResponse } from 'next/server';
-import { requirePageCtx } from '@/lib/auth/page-context';
+import { requirePageCtx, type PageCtx } from '@/lib/auth/page-context';
+import { DomainError } from '@/lib/domain/errors';
 import { listOrders } from '@/lib/domain/orders/queries';
 import { ListOrdersQuery } from '@/lib/domain/orders/schemas';
 import type { Order } from '@/lib/domain/orders/serialize';
+import { parseQuery, toErrorResponse } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';
 
@@ -49,14 +50,20 @@ const line = (values: Array<string | number | boolean | null | undefined>) => va
 
 export async function GET(request: Request) {
   const ctx = await requirePageCtx();
-  if (!ctx.scopes.has('order.list')) return NextResponse.json({ error: 'Your role may not list orders.' }, { status: 403 });
-  const url = new URL(request.url);
+  try {
+    return exportOrders(ctx, new URL(request.url));
+  } catch (error) {
+    return toErrorResponse(error, ctx.requestId);
+  }
+}
+
+function exportOrders(ctx: PageCtx, url: URL): Response {
+  if (!ctx.scopes.has('order.list'))
+    throw new DomainError('insufficientScope', 'Your role may not list orders.', { meta: { requiredScope: 'order.list' } });
   const { sort, ...raw } = Object.fromEntries(url.searchParams);
   delete raw.page;
   delete raw.limit;
-  const parsed = ListOrdersQuery.safeParse(raw);
-  if (!parsed.success) return NextResponse.json({ error: 'Invalid filters.', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, { status: 400 });
-  const filters = parsed.data;
+  const filters = parseQuery(ListOrdersQuery, raw);
   const oldestFirst = sort === 'oldest';
 
   const encoder = new TextEncoder();

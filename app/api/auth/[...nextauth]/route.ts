@@ -11,7 +11,7 @@
 import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/session';
 import { SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
-import { envelope } from '@/lib/http/errors';
+import { envelope, errorHeaders } from '@/lib/http/errors';
 import { safeRedirectPath } from '@/lib/http/safe-redirect';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
@@ -43,7 +43,7 @@ const signIn: Handler = async (request, context) => {
     const refusal = await signInRefusal(request);
     if (refusal) {
       const url = new URL('/login?error=tooManyRequests', request.url).toString();
-      return Response.json({ url, ...envelope(429, refusal.entries) }, { status: 429, headers: { 'Cache-Control': 'no-store', ...refusal.headers } });
+      return Response.json({ url, ...envelope(429, refusal.entries) }, { status: 429, headers: { 'Cache-Control': 'no-store', ...errorHeaders(refusal) } });
     }
   }
   return auth(request, context);

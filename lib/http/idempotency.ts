@@ -1,17 +1,20 @@
 /**
- * `Idempotency-Key`: a repeat with the same key and body within 24 hours returns the first
- * response; the same key with another body gives 409 `conflict`. The stored response is written
- * in the same transaction as the change it describes.
+ * `Idempotency-Key` (operations declared `idempotent` in lib/api/operations.ts): a repeat with the
+ * same key and body within 24 hours gets the first response again; the same key with another body
+ * gives 409 `conflict`. The response is stored in the transaction of the change it describes: the
+ * operation's domain transaction joins the one opened here (withTransaction), so an order and the
+ * record of its response commit together or not at all.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
-import type { Ctx } from './context';
-import { DomainError } from './errors';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError } from '@/lib/domain/errors';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** What is replayed: status and body (headers follow from them, lib/http/route.ts). */
 export interface StoredResponse {
   status: number;
   body: unknown;
@@ -26,13 +29,14 @@ function canonical(value: unknown): string {
 
 const principalId = (ctx: Ctx) => (ctx.actor.type === 'system' ? ctx.actor.name : ctx.actor.id);
 
+/** Runs `respond` once per key: the first time in a transaction that also stores its response. */
 export async function withIdempotency(
   ctx: Ctx,
   key: string | null,
   requestBody: unknown,
-  run: (tx: Db) => Promise<StoredResponse>,
+  respond: (ctx: Ctx) => Promise<StoredResponse>,
 ): Promise<StoredResponse> {
-  if (key === null) return ctx.db.transaction((tx) => run(tx as unknown as Db));
+  if (key === null) return respond(ctx);
   if (key.length === 0 || key.length > 255)
     throw new DomainError('invalidValue', 'The Idempotency-Key header must be 1 to 255 characters.', { meta: { header: 'Idempotency-Key' } });
   const requestHash = createHash('sha256').update(canonical(requestBody)).digest('hex');
@@ -48,7 +52,7 @@ export async function withIdempotency(
         return { status: existing.responseStatus, body: existing.responseBody };
       }
       if (existing) await tx.delete(idempotencyKeys).where(where);
-      const response = await run(tx);
+      const response = await respond({ ...ctx, db: tx });
       await tx.insert(idempotencyKeys).values({
         tenantId: ctx.tenantId,
         principalId: principalId(ctx),
