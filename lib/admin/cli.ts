@@ -6,6 +6,7 @@
  * Output: the command's JSON result on stdout. Errors: one line on stderr; exit code 2 for bad input
  * (unknown command or option, missing flag, unknown tenant or scope...), 1 for anything else.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, readLockOwner, type LockOwner } from '@/lib/db/pglite-lock';
 import { AdminChannelError, callAdminChannel } from './client';
@@ -36,10 +37,10 @@ export function usage(): string {
 }
 
 export function commandHelp(command: Command): string {
-  const lines = [`Usage: npm run --silent cli -- ${usageOf(command)}`, '', command.summary, ''];
+  const lines = [`Usage: npm run --silent cli -- ${usageOf(command)}`, '', command.summary, '', ...(command.details ? [command.details, ''] : [])];
   const options = Object.entries(command.options);
   if (options.length) {
-    const flags = options.map(([name, o]) => `--${name} ${o.value ?? '<value>'}`);
+    const flags = options.map(([name, o]) => (o.type === 'boolean' ? `--${name}` : `--${name} ${o.value ?? '<value>'}`));
     const width = Math.max(...flags.map((f) => f.length));
     lines.push('Options:', ...options.map(([, o], i) => `  ${flags[i].padEnd(width)}  ${o.description}${o.required ? ' (required)' : ''}`), '');
   }
@@ -81,7 +82,10 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   }
   const args: RawArgs = {};
   for (const [name, value] of Object.entries(parsed.values)) {
-    if (name !== 'help' && typeof value === 'string') args[name] = value;
+    if (name === 'help') continue;
+    // Flags travel as 'true' (the admin channel takes strings); a path is made absolute here, where it was typed.
+    if (typeof value === 'string') args[name] = command.options[name]?.path ? path.resolve(value) : value;
+    else if (value === true) args[name] = 'true';
   }
   positionals.forEach((name, i) => (args[name] = parsed.positionals[i]));
   return { command, args };
@@ -163,7 +167,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     const { command, input } = prepareCommand(parsed.command.name, parsed.args);
     const result = await execute(command, parsed.args, input, io);
     io.stdout(`${JSON.stringify(result, null, 2)}\n`);
-    return 0;
+    return command.exitCode?.(result, input) ?? 0;
   } catch (error) {
     const { status, message } = error instanceof AdminChannelError ? error : describeFailure(error);
     // 4xx is bad input, except the channel refusing this CLI (401, 403), which is no fault of the command.

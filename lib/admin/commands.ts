@@ -10,6 +10,7 @@
 import { isScope, ROLES, SCOPES, type Role } from '@/lib/domain/scopes';
 import type { Database } from '@/lib/db/client';
 import { DomainError, type ErrorCode } from '@/lib/domain/errors';
+import { IMPORT_COMMANDS } from './import-commands';
 
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
@@ -31,23 +32,30 @@ export class UsageError extends Error {
 export type RawArgs = Record<string, string | undefined>;
 
 export interface OptionSpec {
-  type: 'string';
+  /** A boolean option is a flag without value; it reaches `parse` as the string 'true'. */
+  type: 'string' | 'boolean';
   /** Shown in the usage, e.g. `<slug>`. */
   value?: string;
   description: string;
   required?: boolean;
+  /** A file path: the CLI makes it absolute before the server's admin channel reads it. */
+  path?: boolean;
 }
 
 export interface Command<I = unknown> {
   /** Two words: group and verb. */
   name: string;
   summary: string;
+  /** More lines for the command's --help (formats, defaults), after the summary. */
+  details?: string;
   /** Named positional arguments, in order (all required). */
   positionals?: readonly string[];
   options: Record<string, OptionSpec>;
   /** Validates the arguments without touching the database. */
   parse(args: RawArgs): I;
   run(database: Database, input: I): Promise<unknown>;
+  /** The CLI's exit code for a result (default 0), e.g. 2 for an import that wrong lines rolled back. */
+  exitCode?(result: unknown, input: I): number;
 }
 
 function defineCommand<I>(command: Command<I>): Command<unknown> {
@@ -104,35 +112,43 @@ const companiesOption: OptionSpec = {
 export const COMMANDS: readonly Command[] = [
   defineCommand({
     name: 'tenant create',
-    summary: 'Create a tenant (with its own webhook signing secret).',
+    summary: 'Create a tenant (with its own webhook signing secret) and its standard service catalog.',
     options: {
       slug: { type: 'string', value: '<slug>', description: 'lower-case letters, digits and dashes, e.g. acme', required: true },
       name: { type: 'string', value: '<name>', description: 'display name', required: true },
+      'no-catalog': { type: 'boolean', description: 'no standard service catalog (the DOT and non-DOT services of the demo); add services with catalog import' },
     },
     parse(args) {
       const slug = required(args, 'slug', '<slug>');
       if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(slug)) {
         throw new UsageError(`The slug "${slug}" must be 1 to 63 lower-case letters, digits and dashes, not starting or ending with a dash.`);
       }
-      return { slug, name: required(args, 'name', '<name>') };
+      const catalog = args['no-catalog'] === undefined || args['no-catalog'] === 'false';
+      if (!catalog && args['no-catalog'] !== 'true') throw new UsageError('--no-catalog takes no value.');
+      return { slug, name: required(args, 'name', '<name>'), catalog };
     },
     async run({ db }, input) {
-      const [{ tenants }, { eq }, { newId }, { newWebhookSecret }] = await Promise.all([
+      const [{ tenants }, { eq }, { newId }, { newWebhookSecret }, { addStandardCatalog }] = await Promise.all([
         import('@/lib/db/schema'),
         import('drizzle-orm'),
         import('@/lib/ids'),
         tenantsDomain(),
+        import('@/lib/seed/catalog'),
       ]);
-      const rows = await db
-        .insert(tenants)
-        .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
-        .onConflictDoNothing({ target: tenants.slug })
-        .returning({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt });
-      if (!rows.length) {
-        const [existing] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
-        throw new DomainError('conflict', `A tenant with slug "${input.slug}" already exists (id ${existing?.id}).`);
-      }
-      return { ...rows[0], createdAt: rows[0].createdAt.toISOString() };
+      // The tenant and its catalog together, or neither.
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(tenants)
+          .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
+          .onConflictDoNothing({ target: tenants.slug })
+          .returning({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt });
+        if (!rows.length) {
+          const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
+          throw new DomainError('conflict', `A tenant with slug "${input.slug}" already exists (id ${existing?.id}).`);
+        }
+        const services = input.catalog ? (await addStandardCatalog(tx, rows[0].id)).inserted : 0;
+        return { ...rows[0], createdAt: rows[0].createdAt.toISOString(), services };
+      });
     },
   }),
 
@@ -288,6 +304,8 @@ export const COMMANDS: readonly Command[] = [
       return { secret: await replaceWebhookSecret(db, tenant.id) };
     },
   }),
+
+  ...(IMPORT_COMMANDS as readonly Command[]),
 ];
 
 export function findCommand(name: string): Command | undefined {
@@ -336,7 +354,7 @@ export function describeFailure(error: unknown): { status: number; message: stri
 export function usageOf(command: Command): string {
   const parts = [command.name, ...(command.positionals ?? []).map((p) => `<${p}>`)];
   for (const [name, option] of Object.entries(command.options)) {
-    const flag = `--${name} ${option.value ?? '<value>'}`;
+    const flag = option.type === 'boolean' ? `--${name}` : `--${name} ${option.value ?? '<value>'}`;
     parts.push(option.required ? flag : `[${flag}]`);
   }
   return parts.join(' ');

@@ -123,6 +123,7 @@ export async function buildTenantBase(def: TenantDef, geo: Geo, rows: TenantRows
       category: d.category,
       specimenType: d.specimenType,
       isDot: d.isDot,
+      externalId: d.key, // as the standard catalog's (catalog.ts)
       createdAt: daysBefore(880 - i),
     });
     return { def: d, id };

@@ -2,6 +2,8 @@
  * The service catalog and the packages every demo tenant gets. Services cover every service type of
  * spec 2.9; `kind` drives how a seeded order service moves through its statuses (see orders.ts).
  */
+import type { Db } from '@/lib/db/client';
+import { upsertServices, type ServiceImportRow } from '@/lib/domain/services/import-services';
 
 export type ServiceKind = 'lab' | 'instant' | 'alcohol' | 'physical' | 'passFail' | 'clinical' | 'background';
 
@@ -61,6 +63,25 @@ export const SERVICE_DEFS: readonly ServiceDef[] = [
 ];
 
 export const SERVICE_BY_KEY: ReadonlyMap<string, ServiceDef> = new Map(SERVICE_DEFS.map((d) => [d.key, d]));
+
+/**
+ * The standard catalog every new tenant gets (`tenant create` unless `--no-catalog`): the demo's
+ * services, DOT and non-DOT, each with its key as externalId (the demo tenants' services carry the
+ * same), so that `catalog import` and the `services` column of `clinics import` can name them.
+ */
+export const STANDARD_CATALOG: readonly ServiceImportRow[] = SERVICE_DEFS.map((d) => ({
+  externalId: d.key,
+  name: d.name,
+  type: d.type,
+  category: d.category,
+  specimenType: d.specimenType,
+  isDot: d.isDot,
+}));
+
+/** Gives a tenant the standard catalog (adds what it lacks, by externalId). */
+export function addStandardCatalog(db: Db, tenantId: string) {
+  return upsertServices(db, tenantId, STANDARD_CATALOG);
+}
 
 export type CompanyKey = 'primary' | 'secondary' | 'tertiary' | 'inactive' | 'deleted';
 

@@ -1,0 +1,246 @@
+/**
+ * The clinic network of a tenant from a file (`clinics import`, DESIGN.md 6.4): columns
+ * externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services.
+ * A clinic is added, or updated when the tenant has one with that externalId; a line equal to the
+ * clinic on file is `unchanged` and not written. `services` is `serviceId:price;serviceId:price`
+ * (price in US dollars), serviceId being a service's id or, when no service has that id, its
+ * externalId; the list replaces what the clinic offers. Without lat/long the position is the ZIP
+ * code's (offline, the `zipcodes` data set). The search's `earth_point` follows from lat/long through
+ * its trigger (migration 0001), so the GiST index is right as soon as the import commits.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client';
+import { clinics, clinicServices, services } from '@/lib/db/schema';
+import { geocodeZip } from '@/lib/geo/geocode';
+import { stateByCode } from '@/lib/geo/us-states';
+import { newId } from '@/lib/ids';
+import { FieldReader, runImport, type BatchCounts, type ImportOptions, type ImportRecord, type ImportResult } from '@/lib/domain/imports';
+
+export const CLINIC_COLUMNS = ['externalId', 'name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive', 'services'] as const;
+const REQUIRED = ['externalId', 'name'] as const;
+/** A price above this is a typing error (prices are stored in cents, as integers). */
+const MAX_PRICE_DOLLARS = 100_000;
+const MAX_SERVICES_PER_CLINIC = 200;
+
+export interface ClinicImportRow {
+  externalId: string;
+  name: string;
+  phone: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  country: string;
+  lat: number;
+  long: number;
+  isActive: boolean;
+  /** [service id, price in cents], by service id. */
+  services: Array<[string, number]>;
+}
+
+/** A reference in the `services` column to the id of one of the tenant's services. */
+export type ServiceResolver = (reference: string) => string | undefined;
+
+/** The tenant's services by id, then by externalId. */
+export async function serviceResolver(db: Db, tenantId: string): Promise<ServiceResolver> {
+  const rows = await db.select({ id: services.id, externalId: services.externalId }).from(services).where(eq(services.tenantId, tenantId));
+  const ids = new Set(rows.map((r) => r.id));
+  const byExternalId = new Map(rows.filter((r) => r.externalId !== null).map((r) => [r.externalId!, r.id]));
+  return (reference) => (ids.has(reference) ? reference : byExternalId.get(reference));
+}
+
+/** E.164: `+` and 8 to 15 digits; a 10-digit US number (any punctuation) gets +1. */
+function normalizePhone(text: string): string | null {
+  const compact = text.replace(/[\s().-]/g, '');
+  if (/^\+[1-9]\d{7,14}$/.test(compact)) return compact;
+  if (/^1?[2-9]\d{9}$/.test(compact)) return `+1${compact.slice(-10)}`;
+  return null;
+}
+
+/** Dollars as text (`55`, `55.5`, `55.50`) to cents. */
+function cents(text: string): number | null {
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
+  const [whole, fraction = ''] = text.split('.');
+  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return value <= MAX_PRICE_DOLLARS * 100 ? value : null;
+}
+
+function coordinate(read: FieldReader, column: 'lat' | 'long', text: string, limit: number): number | null {
+  const value = /^[+-]?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
+  return read.check(Math.abs(value) <= limit, value, `${column} "${text}" is not a number from -${limit} to ${limit}.`);
+}
+
+/** One line's fields (by column, trimmed) to a clinic, or what is wrong with them. */
+export function validateClinicRow(fields: Readonly<Record<string, string>>, resolveService: ServiceResolver): { row: ClinicImportRow } | { problems: string[] } {
+  const read = new FieldReader(fields);
+  const externalId = read.text('externalId', { required: true });
+  const name = read.text('name', { required: true });
+  const phoneText = read.text('phone', { max: 40 });
+  const phone = phoneText === null ? null : read.check(normalizePhone(phoneText) !== null, normalizePhone(phoneText), `phone "${phoneText}" is not a phone number (E.164 such as +15125550100, or 10 US digits).`);
+  const line1 = read.text('line1');
+  const line2 = read.text('line2');
+  const city = read.text('city', { max: 100 });
+  const stateText = read.text('state', { max: 100 });
+  const state = stateText === null ? null : read.check(stateByCode(stateText) !== undefined, stateText.toUpperCase(), `state "${stateText}" is not a US state code (TX, NY...).`);
+  const postalCode = read.text('postalCode', { max: 10 });
+  if (postalCode !== null) read.check(/^\d{5}(-\d{4})?$/.test(postalCode), null, `postalCode "${postalCode}" is not a US ZIP code (12345 or 12345-6789).`);
+  const countryText = read.text('country', { max: 100 });
+  const country = countryText === null || countryText.toUpperCase() === 'US' ? 'US' : read.check(false, '', `country "${countryText}" is not US (the clinic network is in the US; empty means US).`);
+  const isActive = read.boolean('isActive', true);
+
+  // The position: lat and long, or the ZIP code's.
+  const latText = fields.lat ?? '';
+  const longText = fields.long ?? '';
+  let position: { lat: number | null; long: number | null } | null = null;
+  if (latText !== '' || longText !== '') {
+    if (latText === '' || longText === '') read.check(false, null, 'lat and long go together: give both, or neither to use the ZIP code.');
+    else position = { lat: coordinate(read, 'lat', latText, 90), long: coordinate(read, 'long', longText, 180) };
+  } else if (postalCode === null) {
+    read.check(false, null, 'A position is required: give postalCode (a US ZIP code) or lat and long.');
+  } else if (/^\d{5}(-\d{4})?$/.test(postalCode)) {
+    const zip = geocodeZip(postalCode);
+    position = read.check(zip !== null, zip, `postalCode "${postalCode}" is not a known US ZIP code: give lat and long.`);
+  }
+
+  const offered: Array<[string, number]> = [];
+  const seen = new Set<string>();
+  const entries = (fields.services ?? '').split(';').map((e) => e.trim()).filter(Boolean);
+  if (entries.length > MAX_SERVICES_PER_CLINIC) read.check(false, null, `services lists ${entries.length} services; at most ${MAX_SERVICES_PER_CLINIC}.`);
+  for (const entry of entries.slice(0, MAX_SERVICES_PER_CLINIC)) {
+    const colon = entry.lastIndexOf(':');
+    const reference = entry.slice(0, colon).trim();
+    const priceText = entry.slice(colon + 1).trim();
+    if (colon <= 0 || priceText === '') {
+      read.check(false, null, `services: "${entry}" is not serviceId:price.`);
+      continue;
+    }
+    const id = resolveService(reference);
+    const price = cents(priceText);
+    if (id === undefined) read.check(false, null, `services: "${reference}" is neither the id nor the externalId of a service of this tenant.`);
+    if (price === null) read.check(false, null, `services: the price "${priceText}" of "${reference}" is not an amount in US dollars up to ${MAX_PRICE_DOLLARS} (55 or 55.00).`);
+    if (id === undefined || price === null) continue;
+    if (seen.has(id)) {
+      read.check(false, null, `services: "${reference}" is listed twice.`);
+      continue;
+    }
+    seen.add(id);
+    offered.push([id, price]);
+  }
+  offered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
+  return read.result({
+    externalId,
+    name,
+    phone,
+    line1,
+    line2,
+    city,
+    state,
+    postalCode,
+    country: country ?? 'US',
+    lat: position?.lat ?? 0,
+    long: position?.long ?? 0,
+    isActive,
+    services: offered,
+  });
+}
+
+/** A clinic on file as the import compares it: the same fields as ClinicImportRow. */
+type Stored = Omit<ClinicImportRow, 'country'> & { id: string; country: string | null };
+
+const FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive'] as const;
+
+function unchanged(before: Stored, row: ClinicImportRow): boolean {
+  return FIELDS.every((f) => before[f] === row[f]) && JSON.stringify(before.services) === JSON.stringify(row.services);
+}
+
+/** `"clinics"."id"` qualified, for the correlated subquery (drizzle would render a bare "id"). */
+const clinicId = sql.raw('"clinics"."id"');
+
+/** Adds the clinics the tenant lacks and updates those that differ, by externalId (distinct in `rows`). */
+export async function upsertClinics(db: Db, tenantId: string, rows: readonly ClinicImportRow[]): Promise<BatchCounts> {
+  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
+  const existing = await db
+    .select({
+      id: clinics.id,
+      externalId: clinics.externalId,
+      name: clinics.name,
+      phone: clinics.phone,
+      line1: clinics.line1,
+      line2: clinics.line2,
+      city: clinics.city,
+      state: clinics.state,
+      postalCode: clinics.postalCode,
+      country: clinics.country,
+      lat: clinics.lat,
+      long: clinics.long,
+      isActive: clinics.isActive,
+      services: sql<Array<[string, number]>>`(select coalesce(json_agg(json_build_array(cs.service_id, cs.price_cents) order by cs.service_id), '[]'::json)
+        from ${clinicServices} cs where cs.clinic_id = ${clinicId})`,
+    })
+    .from(clinics)
+    .where(and(eq(clinics.tenantId, tenantId), inArray(clinics.externalId, rows.map((r) => r.externalId))));
+  const before = new Map(existing.map((e) => [e.externalId!, e as Stored]));
+  const changed = rows.filter((r) => {
+    const stored = before.get(r.externalId);
+    return !stored || !unchanged(stored, r);
+  });
+  if (!changed.length) return { inserted: 0, updated: 0, unchanged: rows.length };
+
+  const clinicJson = JSON.stringify(
+    changed.map((r) => ({
+      id: before.get(r.externalId)?.id ?? newId(),
+      tenant_id: tenantId,
+      external_id: r.externalId,
+      name: r.name,
+      phone: r.phone,
+      address_line1: r.line1,
+      address_line2: r.line2,
+      address_city: r.city,
+      address_state: r.state,
+      address_postal_code: r.postalCode,
+      address_country: r.country,
+      lat: r.lat,
+      long: r.long,
+      is_active: r.isActive,
+    })),
+  );
+  // `lat`/`long` in the update fire the trigger that keeps earth_point (and so the GiST index) right.
+  const written = rowsOf<{ id: string; external_id: string }>(
+    await db.execute(sql`insert into ${clinics} (id, tenant_id, external_id, name, phone, address_line1, address_line2, address_city, address_state,
+        address_postal_code, address_country, lat, long, is_active)
+      select id, tenant_id, external_id, name, phone, address_line1, address_line2, address_city, address_state,
+        address_postal_code, address_country, lat, long, is_active
+      from json_populate_recordset(null::${clinics}, ${clinicJson}::json)
+      on conflict (tenant_id, external_id) do update set name = excluded.name, phone = excluded.phone,
+        address_line1 = excluded.address_line1, address_line2 = excluded.address_line2, address_city = excluded.address_city,
+        address_state = excluded.address_state, address_postal_code = excluded.address_postal_code,
+        address_country = excluded.address_country, lat = excluded.lat, long = excluded.long, is_active = excluded.is_active
+      returning id, external_id`),
+  );
+  const idOf = new Map(written.map((w) => [w.external_id, w.id]));
+  const replaced = changed.filter((r) => before.has(r.externalId)).map((r) => idOf.get(r.externalId)!);
+  if (replaced.length) await db.delete(clinicServices).where(inArray(clinicServices.clinicId, replaced));
+  const offered = changed.flatMap((r) => r.services.map(([serviceId, priceCents]) => ({ clinic_id: idOf.get(r.externalId), service_id: serviceId, price_cents: priceCents })));
+  if (offered.length) {
+    await db.execute(sql`insert into ${clinicServices} (clinic_id, service_id, price_cents)
+      select clinic_id, service_id, price_cents from json_populate_recordset(null::${clinicServices}, ${JSON.stringify(offered)}::json)
+      on conflict (clinic_id, service_id) do update set price_cents = excluded.price_cents`);
+  }
+  const updated = replaced.length;
+  return { inserted: changed.length - updated, updated, unchanged: rows.length - changed.length };
+}
+
+/** `clinics import`: streams `records` (header first) into the tenant's clinic network. */
+export function importClinics(db: Db, tenantId: string, records: AsyncIterable<ImportRecord>, options: ImportOptions = {}): Promise<ImportResult> {
+  return runImport<ClinicImportRow>(db, records, options, async (tx) => {
+    const resolveService = await serviceResolver(tx, tenantId);
+    return {
+      columns: CLINIC_COLUMNS,
+      required: REQUIRED,
+      validate: (fields) => validateClinicRow(fields, resolveService),
+      write: (rows) => upsertClinics(tx, tenantId, rows),
+    };
+  });
+}

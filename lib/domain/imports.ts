@@ -1,0 +1,257 @@
+/**
+ * Importing reference data from a file (DESIGN.md 6.4: `clinics import`, `catalog import`): what the
+ * imports share. The file arrives as records (line number and fields, the header first) from any
+ * async source, read as it goes: the reader (lib/admin/csv.ts) streams a CSV file, tests pass arrays.
+ *
+ * One import is one transaction. Valid lines are written in batches (upsert by `externalId`); a line
+ * that is wrong is reported with its number and, unless `skipInvalid`, the transaction rolls back
+ * at the end, so nothing is written, and the lines after it are still checked (not written) so that
+ * one run names every wrong line. A dry run does the same work and always rolls back, so its report
+ * is exactly the one the real run would print. Memory does not grow with the file: one batch at a
+ * time, the externalIds already seen (to name a line that repeats one) in a temporary table.
+ */
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client';
+
+/** One record of the file: the line it starts on (the header is line 1) and its fields as text. */
+export interface ImportRecord {
+  line: number;
+  values: readonly string[];
+}
+
+/** The file cannot be read on from `line` (broken CSV quoting, a record too long): nothing is written. */
+export class ImportFileError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ImportError {
+  line: number;
+  message: string;
+}
+
+export interface ImportReport {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** The first MAX_LISTED_ERRORS wrong lines, in file order. */
+  errors: ImportError[];
+  /** Present when more lines were wrong than `errors` lists: how many it leaves out. */
+  errorsNotListed?: number;
+}
+
+export interface ImportOptions {
+  /** Check and count everything, write nothing. */
+  dryRun?: boolean;
+  /** Write the valid lines even when some are wrong (the wrong ones are reported). */
+  skipInvalid?: boolean;
+  batchSize?: number;
+}
+
+export const MAX_LISTED_ERRORS = 1000;
+export const DEFAULT_BATCH_SIZE = 500;
+
+export interface ImportResult {
+  report: ImportReport;
+  /**
+   * The import was (or, in a dry run, would be) committed: no wrong line, or only lines to skip. False
+   * when a wrong line or a wrong file rolled everything back.
+   */
+  accepted: boolean;
+}
+
+export interface BatchCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** What one kind of import supplies to `runImport`. */
+export interface Importer<T extends { externalId: string }> {
+  /** The columns a file may have, in the documented order. */
+  columns: readonly string[];
+  /** The columns a file must have. */
+  required: readonly string[];
+  /** A line's fields by column (trimmed; '' for a column the file lacks): the row, or what is wrong with it. */
+  validate(fields: Readonly<Record<string, string>>): { row: T } | { problems: string[] };
+  /** Upserts one batch of rows with distinct externalIds; unchanged rows are not written. */
+  write(rows: readonly T[]): Promise<BatchCounts>;
+}
+
+/** The header's problem, or the position of each column. */
+export function readHeader(values: readonly string[], columns: readonly string[], required: readonly string[]): { index: Map<string, number> } | { problem: string } {
+  const names = values.map((v) => v.trim());
+  const unknown = names.filter((n) => !columns.includes(n));
+  if (unknown.length) {
+    return { problem: `Unknown column${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')} in the header; the columns are ${columns.join(',')}.` };
+  }
+  const repeated = names.filter((n, i) => names.indexOf(n) !== i);
+  if (repeated.length) return { problem: `The header names ${[...new Set(repeated)].map((n) => `"${n}"`).join(', ')} more than once.` };
+  const missing = required.filter((n) => !names.includes(n));
+  if (missing.length) return { problem: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; the columns are ${columns.join(',')}.` };
+  return { index: new Map(names.map((n, i) => [n, i])) };
+}
+
+/** Thrown inside the transaction to roll it back once the report is complete. */
+class RollBack extends Error {}
+
+/**
+ * Runs an import in one transaction: `prepare` receives the transaction and returns the importer
+ * (which may read what its checks need, e.g. the tenant's services, once).
+ */
+export async function runImport<T extends { externalId: string }>(
+  db: Db,
+  records: AsyncIterable<ImportRecord>,
+  options: ImportOptions,
+  prepare: (tx: Db) => Promise<Importer<T>>,
+): Promise<ImportResult> {
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const report: ImportReport = { inserted: 0, updated: 0, unchanged: 0, errors: [] };
+  let errorCount = 0;
+  const fail = (line: number, message: string) => {
+    errorCount++;
+    if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, message });
+  };
+  // A wrong line stops the writing (everything rolls back) unless it is to be skipped; a wrong file always does.
+  let fatal = false;
+  const writing = () => !fatal && (errorCount === 0 || options.skipInvalid === true);
+
+  try {
+    await db.transaction(async (tx) => {
+      const importer = await prepare(tx);
+      // The externalIds seen so far and their lines, to name the first line of one that repeats.
+      await tx.execute(sql`create temporary table import_keys (external_id text primary key, line integer not null) on commit drop`);
+      let index: Map<string, number> | undefined;
+      let batch = new Map<string, { line: number; row: T }>();
+
+      const flush = async () => {
+        if (!batch.size) return;
+        const entries = [...batch.values()];
+        batch = new Map();
+        const json = JSON.stringify(entries.map((e) => ({ external_id: e.row.externalId, line: e.line })));
+        const fresh = rowsOf<{ external_id: string }>(
+          await tx.execute(sql`insert into import_keys select * from json_to_recordset(${json}::json) as k(external_id text, line integer)
+            on conflict do nothing returning external_id`),
+        );
+        let rows = entries;
+        if (fresh.length < entries.length) {
+          const isFresh = new Set(fresh.map((r) => r.external_id));
+          const repeated = entries.filter((e) => !isFresh.has(e.row.externalId));
+          const earlier = rowsOf<{ external_id: string; line: number }>(
+            await tx.execute(sql`select external_id, line from import_keys where external_id in (select value from json_array_elements_text(${JSON.stringify(repeated.map((e) => e.row.externalId))}::json))`),
+          );
+          const lineOf = new Map(earlier.map((r) => [r.external_id, r.line]));
+          for (const e of repeated) fail(e.line, `externalId "${e.row.externalId}" is already on line ${lineOf.get(e.row.externalId)}.`);
+          rows = entries.filter((e) => isFresh.has(e.row.externalId));
+        }
+        if (!writing() || !rows.length) return;
+        const counts = await importer.write(rows.map((e) => e.row));
+        report.inserted += counts.inserted;
+        report.updated += counts.updated;
+        report.unchanged += counts.unchanged;
+      };
+
+      try {
+        for await (const record of records) {
+          if (!index) {
+            const header = readHeader(record.values, importer.columns, importer.required);
+            if ('problem' in header) {
+              fail(record.line, header.problem);
+              fatal = true;
+              throw new RollBack();
+            }
+            index = header.index;
+            continue;
+          }
+          if (record.values.length !== index.size) {
+            fail(record.line, `The line has ${record.values.length} field${record.values.length === 1 ? '' : 's'}; the header has ${index.size}.`);
+            continue;
+          }
+          const fields: Record<string, string> = {};
+          for (const column of importer.columns) {
+            const at = index.get(column);
+            fields[column] = at === undefined ? '' : record.values[at].trim();
+          }
+          const checked = importer.validate(fields);
+          if ('problems' in checked) {
+            fail(record.line, checked.problems.join(' '));
+            continue;
+          }
+          const earlier = batch.get(checked.row.externalId);
+          if (earlier) {
+            fail(record.line, `externalId "${checked.row.externalId}" is already on line ${earlier.line}.`);
+            continue;
+          }
+          batch.set(checked.row.externalId, { line: record.line, row: checked.row });
+          if (batch.size >= batchSize) await flush();
+        }
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) throw error;
+        fail(error.line, error.message);
+        fatal = true;
+        throw new RollBack();
+      }
+      if (!index) {
+        fail(1, `The file is empty; its first line is the header: ${importer.columns.join(',')}.`);
+        fatal = true;
+        throw new RollBack();
+      }
+      await flush();
+      if (options.dryRun || !writing()) throw new RollBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  const accepted = writing();
+  if (!accepted) Object.assign(report, { inserted: 0, updated: 0, unchanged: 0 });
+  if (errorCount > report.errors.length) report.errorsNotListed = errorCount - report.errors.length;
+  return { report, accepted };
+}
+
+/** Reads a line's fields, collecting what is wrong with them as sentences. */
+export class FieldReader {
+  readonly problems: string[] = [];
+
+  constructor(private readonly fields: Readonly<Record<string, string>>) {}
+
+  /** Text, '' read as absent (null), at most `max` characters. */
+  text(column: string, options: { required: true; max?: number }): string;
+  text(column: string, options?: { required?: false; max?: number }): string | null;
+  text(column: string, { required = false, max = 255 }: { required?: boolean; max?: number } = {}): string | null {
+    const value = this.fields[column] ?? '';
+    if (value === '') {
+      if (required) this.problems.push(`${column} is required.`);
+      return required ? '' : null;
+    }
+    if (value.length > max) {
+      this.problems.push(`${column} is longer than ${max} characters.`);
+    } else if (/[\u0000-\u001f\u007f]/.test(value)) {
+      this.problems.push(`${column} contains a control character (a line break, a tab...).`);
+    }
+    return value;
+  }
+
+  /** `true` or `false` (any case); '' is `fallback`. */
+  boolean(column: string, fallback: boolean): boolean {
+    const value = (this.fields[column] ?? '').toLowerCase();
+    if (value === '') return fallback;
+    if (value === 'true' || value === 'false') return value === 'true';
+    this.problems.push(`${column} "${this.fields[column]}" is neither true nor false.`);
+    return fallback;
+  }
+
+  /** A value checked by the caller: records `message` and returns null when `ok` is false. */
+  check<V>(ok: boolean, value: V, message: string): V | null {
+    if (ok) return value;
+    this.problems.push(message);
+    return null;
+  }
+
+  result<T>(row: T): { row: T } | { problems: string[] } {
+    return this.problems.length ? { problems: this.problems } : { row };
+  }
+}
