@@ -1,9 +1,7 @@
 import { redirect } from 'next/navigation';
-import { cookies } from 'next/headers';
+import { signedInCtx } from '@/lib/auth/page-context';
 
-/** `/`: the orders when signed in, else the sign-in page (the dashboard layout checks the session). */
+/** `/`: the orders with a live session, else the sign-in page. */
 export default async function Home() {
-  const store = await cookies();
-  const signedIn = store.has('__Secure-next-auth.session-token') || store.has('next-auth.session-token');
-  redirect(signedIn ? '/orders' : '/login');
+  redirect((await signedInCtx()) ? '/orders' : '/login');
 }

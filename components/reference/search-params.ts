@@ -48,14 +48,3 @@ export function hrefWith(path: string, params: Params, changes: Record<string, s
   const qs = next.toString();
   return qs ? `${path}?${qs}` : path;
 }
-
-/** Fetches every page of a small list (at most `maxPages` pages of 20) for a filter's options. */
-export async function allPages<T>(fetchPage: (q: { page: number; limit: number }) => Promise<{ data: T[]; total: number }>, maxPages = 10): Promise<T[]> {
-  const items: T[] = [];
-  for (let page = 1; page <= maxPages; page++) {
-    const { data, total } = await fetchPage({ page, limit: 20 });
-    items.push(...data);
-    if (data.length === 0 || page * 20 >= total) break;
-  }
-  return items;
-}

@@ -144,7 +144,9 @@ async function principalOf(db: Db, user: typeof users.$inferSelect): Promise<Pri
   };
 }
 
-const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'];
+/** next-auth's session cookie: `__Secure-` prefixed when the site is served over HTTPS. */
+export const SESSION_COOKIE = { secure: '__Secure-next-auth.session-token', plain: 'next-auth.session-token' } as const;
+const SESSION_COOKIES = [SESSION_COOKIE.secure, SESSION_COOKIE.plain];
 
 function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;

@@ -8,7 +8,7 @@ import { encode } from 'next-auth/jwt';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTokenAction, revokeTokenAction } from '@/app/(dashboard)/settings/tokens/actions';
 import { rotateWebhookSecretAction } from '@/app/(dashboard)/webhooks/actions';
-import { authSecret } from '@/lib/auth/session';
+import { authSecret, SESSION_COOKIE } from '@/lib/auth/session';
 import { authenticateToken, clearPrincipalCache, createToken } from '@/lib/domain/api-tokens/tokens';
 import { DEMO } from '@/lib/seed';
 import { listApiTokens } from '@/lib/domain/api-tokens';
@@ -30,7 +30,7 @@ withTestDatabase();
 async function signIn(user: TestUser): Promise<void> {
   const token = await encode({ token: { sub: user.id, sid: user.sessionId }, secret: authSecret() });
   request.cookies.clear();
-  request.cookies.set('next-auth.session-token', token);
+  request.cookies.set(SESSION_COOKIE.plain, token);
 }
 
 const acme = DEMO.tenants.acme.id;

@@ -11,7 +11,7 @@ import bcrypt from 'bcryptjs';
 import { eq } from 'drizzle-orm';
 import { encode } from 'next-auth/jwt';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authOptions, authSecret } from '@/lib/auth/session';
+import { authOptions, authSecret, SESSION_COOKIE } from '@/lib/auth/session';
 import { users } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
 import { createUser } from '@/lib/domain/users/create-user';
@@ -40,7 +40,7 @@ async function signIn(email: string, password: string) {
   return jwt({ token: {}, user });
 }
 
-const cookieOf = async (token: Record<string, unknown>) => `next-auth.session-token=${await encode({ token, secret: authSecret() })}`;
+const cookieOf = async (token: Record<string, unknown>) => `${SESSION_COOKIE.plain}=${await encode({ token, secret: authSecret() })}`;
 const signOut = (token: Record<string, unknown>) => (authOptions().events!.signOut as unknown as (m: { token: unknown }) => Promise<void>)({ token });
 
 describe('sessions (finding 9)', () => {

@@ -12,6 +12,7 @@ import {
 } from '@/lib/db/schema';
 import { activeLinkedCompany, orderablePackage, visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
+import { nearestClinicOffering } from '@/lib/domain/clinics/nearest';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
@@ -160,16 +161,7 @@ async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: typeof l
     const address = input.participant.address!;
     const position = geocodeZip(address.postalCode) ?? geocodeCity(address.city, address.state);
     if (!position) return null; // unknown address: the participant chooses
-    const radiusMeters = NEAREST_CLINIC_RADIUS_MILES * 1609.344;
-    const rows = await ctx.db.execute(sql`
-      select c.id from ${clinics} c
-      where c.tenant_id = ${ctx.tenantId} and c.is_active and c.earth_point is not null
-        and earth_box(ll_to_earth(${position.lat}, ${position.long}), ${radiusMeters}) @> c.earth_point
-        and (select count(*) from ${clinicServices} cs where cs.clinic_id = c.id and cs.service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})) = ${new Set(serviceIds).size}
-        and (${location.feeCapCents}::int is null or (select sum(cs.price_cents) from ${clinicServices} cs where cs.clinic_id = c.id and cs.service_id in (${sql.join(serviceIds.map((id) => sql`${id}`), sql`, `)})) <= ${location.feeCapCents}::int)
-      order by c.earth_point <-> ll_to_earth(${position.lat}, ${position.long})::cube, c.id
-      limit 1`);
-    return (rows as unknown as { rows: Array<{ id: string }> }).rows[0]?.id ?? null;
+    return nearestClinicOffering(ctx, { position, radiusMiles: NEAREST_CLINIC_RADIUS_MILES, serviceIds, feeCapCents: location.feeCapCents });
   }
   return null;
 }

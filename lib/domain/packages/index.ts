@@ -1,5 +1,5 @@
 /** Packages (DESIGN.md section 4): a company's package is usable at all its locations. */
-import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, locations, packages, packageServices, services } from '@/lib/db/schema';
 import { orderablePackage } from '@/lib/domain/access';
@@ -71,6 +71,14 @@ export async function servicesOfPackages(ctx: Ctx, packageIds: string[]): Promis
     .orderBy(asc(packageServices.packageId), asc(packageServices.position));
 }
 
+/** Packages usable at a location (a value or a column): its own, and its company's while the location is active. */
+export function availableAtLocation(locationId: string | AnyColumn): SQL {
+  return or(
+    eq(packages.locationId, locationId),
+    and(isNull(packages.locationId), sql`${packages.companyId} = (select l.company_id from locations l where l.id = ${locationId} and l.is_active)`),
+  )!;
+}
+
 const baseQuery = (ctx: Ctx) =>
   ctx.db
     .select(selection)
@@ -83,12 +91,7 @@ export async function listPackages(ctx: Ctx, q: ListPackagesQuery) {
     orderablePackage(ctx),
     q.name ? ilike(packages.name, likePattern(q.name)) : undefined,
     q.companyId ? eq(packages.companyId, q.companyId) : undefined,
-    q.locationId
-      ? or(
-          eq(packages.locationId, q.locationId),
-          and(isNull(packages.locationId), sql`${packages.companyId} = (select l.company_id from locations l where l.id = ${q.locationId} and l.is_active)`),
-        )
-      : undefined,
+    q.locationId ? availableAtLocation(q.locationId) : undefined,
   );
   const rows = await baseQuery(ctx).where(where).orderBy(asc(packages.name), asc(packages.id)).limit(q.limit).offset(offsetOf(q));
   const [{ total }] = await ctx.db.select({ total: count() }).from(packages).where(where);

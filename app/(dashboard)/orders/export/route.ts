@@ -1,12 +1,13 @@
 /**
  * CSV export of the orders list with the same filters as GET /api/v2/orders, every page, streamed.
  * It runs as the signed-in user (the session's Ctx) through the domain's `listOrders`, so it sees
- * exactly what the list shows. `sort=oldest` reverses the order. Errors answer in the API's envelope.
+ * exactly what the list shows. `sort=oldest` reverses the order (`oldestFirstPage`). Errors answer in the API's envelope.
  */
 import { requirePageCtx, type PageCtx } from '@/lib/auth/page-context';
 import { DomainError } from '@/lib/domain/errors';
 import { listOrders } from '@/lib/domain/orders/queries';
 import { ListOrdersQuery } from '@/lib/domain/orders/schemas';
+import { oldestFirstPage, type PageReader } from '@/lib/domain/pagination';
 import type { Order } from '@/lib/domain/orders/serialize';
 import { parseQuery, toErrorResponse } from '@/lib/http/route';
 
@@ -73,12 +74,15 @@ function exportOrders(ctx: PageCtx, url: URL): Response {
         controller.enqueue(encoder.encode('\uFEFF' + line(COLUMNS.map(([h]) => h))));
         const first = await listOrders(ctx, { ...filters, page: 1, limit: BATCH });
         const pages = Math.max(1, Math.ceil(first.total / BATCH));
-        // Oldest first: read the newest-first pages backwards and reverse each one.
-        const order = Array.from({ length: pages }, (_, i) => (oldestFirst ? pages - i : i + 1));
-        for (const p of order) {
-          const page = p === 1 ? first : await listOrders(ctx, { ...filters, page: p, limit: BATCH });
-          const rows = oldestFirst ? [...page.data].reverse() : page.data;
-          controller.enqueue(encoder.encode(rows.map((o) => line(COLUMNS.map(([, value]) => value(o)))).join('')));
+        // Oldest first reads two newest-first pages per page, the higher-numbered one first
+        // (oldestFirstPage): remembering the last one read, each is read once.
+        let last: { page: number; read: Promise<{ data: Order[]; total: number }> } | undefined;
+        const newestFirst: PageReader<Order> = (q) =>
+          q.page === 1 ? Promise.resolve(first) : q.page === last?.page ? last.read : (last = { page: q.page, read: listOrders(ctx, { ...filters, ...q }) }).read;
+        for (let p = 1; p <= pages; p++) {
+          const q = { page: p, limit: BATCH };
+          const { data } = oldestFirst ? await oldestFirstPage(newestFirst, q, first.total) : await newestFirst(q);
+          controller.enqueue(encoder.encode(data.map((o) => line(COLUMNS.map(([, value]) => value(o)))).join('')));
         }
         controller.close();
       } catch (error) {

@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { CreateOrderForm } from '@/components/orders/create-order-form';
+import { CreateOrderForm } from '@/components/orders/create-order/create-order-form';
 import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { listAgencies } from '@/lib/domain/agencies';
+import { namesJobCategories, packageRules } from '@/lib/domain/orders/package-rules';
+import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { companyAndLocationOptions } from '../filter-options';
 
 export const metadata: Metadata = { title: 'New order' };
@@ -11,6 +13,8 @@ export const metadata: Metadata = { title: 'New order' };
 export default async function NewOrderPage() {
   const ctx = await requireScope('order.create');
   const [{ companies, locations }, agencies] = await Promise.all([companyAndLocationOptions(ctx), listAgencies(ctx, { page: 1, limit: 20 })]);
+  // The packages of each location and what their services call for, read here once for the form.
+  const packages = await packagesAtLocations(ctx, locations.map((l) => l.id));
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
   return (
     <div className="mx-auto max-w-4xl">
@@ -25,7 +29,21 @@ export default async function NewOrderPage() {
       />
       <CreateOrderForm
         locations={locations.map((l) => ({ ...l, companyName: companyName.get(l.companyId) ?? '' }))}
-        agencies={agencies.data.map((a) => ({ id: a.id, code: a.code, name: a.name, jobCategories: a.jobCategories.map((j) => ({ id: j.id, name: j.name })) }))}
+        packages={packages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          isDot: p.isDot,
+          services: p.services.map((s) => ({ id: s.id, name: s.name, isDot: s.isDot, specimenType: s.specimenType })),
+          rules: packageRules(p.services),
+          locationIds: p.locationIds,
+        }))}
+        agencies={agencies.data.map((a) => ({
+          id: a.id,
+          code: a.code,
+          name: a.name,
+          namesJobCategories: namesJobCategories(a.code),
+          jobCategories: a.jobCategories.map((j) => ({ id: j.id, name: j.name })),
+        }))}
         requester={{ email: ctx.userEmail, name: ctx.userName }}
         canSearchClinics={can(ctx, 'clinic.search')}
       />

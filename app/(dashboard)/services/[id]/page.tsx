@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable } from '@/components/reference/data-table';
 import { plural, serviceTypeLabel } from '@/components/reference/format';
-import { allPages } from '@/components/reference/search-params';
+import { allPages } from '@/lib/domain/pagination';
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceTypeBadge } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';

@@ -1,0 +1,29 @@
+/**
+ * How the inputs become members of the request body, and a field's error message in plain words.
+ */
+import { get, useFormState, type RegisterOptions } from 'react-hook-form';
+import type { FormInput } from './types';
+
+/** Empty inputs are absent members, not empty strings. */
+export const optional = { setValueAs: (v: unknown) => (v === '' || v === null ? undefined : v) } satisfies RegisterOptions;
+/** A select of ids is a reference `{ "id": ... }`, or absent when nothing is chosen. */
+export const reference = { setValueAs: (v: unknown) => (typeof v === 'string' && v !== '' ? { id: v } : undefined) } satisfies RegisterOptions;
+/** The callback member `{ "url": ... }`, absent when the input is empty. */
+export const callbackUrl = { setValueAs: (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? { url: v.trim() } : undefined) } satisfies RegisterOptions;
+/** A local date and time, sent as an ISO instant. */
+export const instant = { setValueAs: (v: string) => (v ? new Date(v).toISOString() : undefined) } satisfies RegisterOptions;
+
+/** zod's wording for a missing value, in plain words. */
+function plainMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (/received (undefined|null)$/.test(message) || /^Too small: expected string to have >=1 characters?$/.test(message)) return 'Required.';
+  if (message.startsWith('Invalid option')) return 'Choose one of the options.';
+  return message;
+}
+
+/** The error message of a control (or of its group, e.g. `participant.address`), from the schema or the server. */
+export function useFieldError(): (name: string) => string | undefined {
+  const { errors } = useFormState<FormInput>();
+  return (name) =>
+    plainMessage((get(errors, name) as { message?: string } | undefined)?.message ?? (get(errors, `${name}.root`) as { message?: string } | undefined)?.message);
+}

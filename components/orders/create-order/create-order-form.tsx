@@ -1,0 +1,125 @@
+'use client';
+/**
+ * The create-order form. Its schema is the API's own `CreateOrderBody` (react-hook-form + zod
+ * resolver); the rules that need the database (the agency of a DOT package, the job category, the
+ * clinic, ...) are the server's: what it refuses comes back with `source.pointer` and lands on the
+ * control it names. Which controls a package calls for comes with the page (`PackageChoice.rules`).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { ApiError, apiFetch, errorMessage, queryKeys, type ApiErrorEntry } from '@/components/ui/api';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { CreateOrderBody } from '@/lib/domain/orders/schemas';
+import { FormAlerts } from './form-alerts';
+import { PackageFields } from './package-fields';
+import { ParticipantFields } from './participant-fields';
+import { ReasonFields } from './reason-fields';
+import { RequesterFields } from './requester-fields';
+import { ScheduleFields } from './schedule-fields';
+import { placeServerErrors } from './server-errors';
+import type { AgencyChoice, FieldName, FormInput, FormOutput, LocationChoice, OrderResponse, PackageChoice } from './types';
+
+/**
+ * The dashboard asks for the detail of an "other" test reason, which the API leaves optional
+ * (spec: `otherTestReason` is null when none is given).
+ */
+const schema = CreateOrderBody.superRefine((body, ctx) => {
+  if (body.testReason === 'other' && body.otherTestReason === undefined)
+    ctx.addIssue({ code: 'custom', path: ['otherTestReason'], message: 'Say what the other test reason is.' });
+});
+
+export function CreateOrderForm({
+  locations,
+  packages,
+  agencies,
+  requester,
+  canSearchClinics,
+}: {
+  locations: LocationChoice[];
+  packages: PackageChoice[];
+  agencies: AgencyChoice[];
+  requester: { email: string; name: string | null };
+  canSearchClinics: boolean;
+}) {
+  const router = useRouter();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [formErrors, setFormErrors] = useState<ApiErrorEntry[]>([]);
+  const [matched, setMatched] = useState<OrderResponse | null>(null);
+  const errorSummary = useRef<HTMLDivElement>(null);
+
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(schema),
+    shouldUnregister: true,
+    mode: 'onTouched',
+    defaultValues: {
+      deliveryMethods: [{ type: 'email' }],
+      settings: { schedule: { strategy: 'participantChoice' } },
+      requester: { email: requester.email, name: requester.name ?? undefined },
+    },
+  });
+
+  const [locationRef, packageRef, agencyRef] = useWatch({ control: form.control, name: ['location', 'package', 'agency'] });
+  const location = locations.find((l) => l.id === locationRef?.id);
+  const available = location ? packages.filter((p) => p.locationIds.includes(location.id)) : [];
+  const pkg = available.find((p) => p.id === packageRef?.id);
+  const agency = agencies.find((a) => a.id === agencyRef?.id);
+
+  const mutation = useMutation({
+    mutationFn: async (body: FormOutput) =>
+      apiFetch<OrderResponse>('/api/v2/orders', { method: 'POST', body, headers: { 'Idempotency-Key': crypto.randomUUID() } }),
+    onSuccess: ({ status, data }) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      if (status === 200 && data.matched) {
+        setMatched(data);
+        toast.show({ title: 'An equivalent order already exists', description: `Order ${data.code} was returned instead of a new one.` });
+        requestAnimationFrame(() => errorSummary.current?.focus());
+        return;
+      }
+      toast.success(`Order ${data.code} created`);
+      router.push(`/orders/${data.id}`);
+    },
+    onError: (error) => {
+      const entries = error instanceof ApiError ? error.entries : [{ code: 'internalError', detail: errorMessage(error) }];
+      const { onFields, unplaced } = placeServerErrors(entries);
+      for (const { field, message } of onFields) form.setError(field as FieldName, { type: 'server', message });
+      setFormErrors(unplaced);
+      if (onFields.length && !unplaced.length) form.setFocus(onFields[0].field as FieldName);
+      else requestAnimationFrame(() => errorSummary.current?.focus());
+    },
+  });
+
+  const onSubmit = form.handleSubmit(
+    (body) => {
+      setFormErrors([]);
+      setMatched(null);
+      mutation.mutate(body);
+    },
+    () => setFormErrors([]),
+  );
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="New order">
+        <FormAlerts ref={errorSummary} matched={matched} errors={formErrors} />
+        <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
+        <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} />
+        <ParticipantFields />
+        <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} />
+        <RequesterFields />
+        <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/90">
+          <ButtonLink href="/orders" variant="secondary">
+            Cancel
+          </ButtonLink>
+          <Button type="submit" loading={mutation.isPending}>
+            Create order
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}
