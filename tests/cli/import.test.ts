@@ -13,13 +13,14 @@ import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db, OpenOptions } from '@/lib/db/client';
+import { readLockOwner } from '@/lib/db/pglite-lock';
 import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { searchClinics, SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import type { Ctx } from '@/lib/domain/context';
 import { geocodeZip } from '@/lib/geo/geocode';
 import { SERVICE_DEFS } from '@/lib/seed/catalog';
 import { CLINICS_CSV_HEADER, clinicsCsvLine, writeClinicsCsv } from '../../scripts/generate-clinics-csv';
-import { childEnv, cli, ROOT, tempDir, withDb, type Run } from './helpers';
+import { childEnv, cli, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
 
 async function scratchPostgres(): Promise<string | undefined> {
   if (!process.env.DATABASE_URL) return undefined;
@@ -332,5 +333,30 @@ describe.each(engines)('on $engine', ({ env, open }) => {
       const page = await db((d) => searchClinics(systemCtx(d, created.json.id), SearchClinicsQuery.parse({ near: zip, radius: '5', limit: '20' })));
       expect(page.data.map((c) => c.name)).toContain(name);
     });
+  });
+});
+
+describe('through the admin channel of the server holding PGlite', () => {
+  const env = { DATA_DIR: path.join(dir, 'channel-data') };
+
+  it('the server reads the file the CLI names (a relative path made absolute by the CLI); wrong lines still exit with code 2', async () => {
+    const server = await startProcess([...TSX, 'tests/cli/admin-server.fixture.ts'], childEnv({ ...env, APP_ENV: 'production' }), /ready (\d+)/);
+    try {
+      // The server holds the data dir: the CLI cannot open it, it hands its commands to the server.
+      expect(readLockOwner(path.join(env.DATA_DIR, 'pglite'))).toMatchObject({ pid: server.child.pid, port: Number(server.match[1]) });
+      const created = await cli(['tenant', 'create', '--slug', 'beta', '--name', 'Beta'], env);
+      expect(created.json).toMatchObject({ slug: 'beta', services: SERVICE_DEFS.length });
+      const good = path.relative(ROOT, csv(HEADER, 'c-1,Downtown Clinic,,,,,,78701,,,,,dotUrine:55'));
+      expect(path.isAbsolute(good)).toBe(false);
+      const [run, bad] = await Promise.all([
+        cli(['clinics', 'import', '--tenant', 'beta', '--file', good], env),
+        cli(['clinics', 'import', '--tenant', 'beta', '--file', csv(HEADER, 'c-2,Elsewhere,,,,,,00000,,,,,')], env),
+      ]);
+      expect(run.stderr).toBe('');
+      expect([run.code, run.json]).toEqual([0, { inserted: 1, updated: 0, unchanged: 0, errors: [] }]);
+      expect([bad.code, bad.json]).toEqual([2, { inserted: 0, updated: 0, unchanged: 0, errors: [{ line: 2, message: 'postalCode "00000" is not a known US ZIP code: give lat and long.' }] }]);
+    } finally {
+      await stop(server.child);
+    }
   });
 });
