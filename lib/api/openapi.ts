@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { ROLE_SCOPES, SCOPES } from '@/lib/domain/scopes';
 import { operations, type OperationSpec } from './operations';
-import { ErrorEnvelope, OrderUpdatedEvent } from './representations';
+import * as Representations from './representations';
+import { ErrorEnvelope } from './representations';
 
 type Json = Record<string, unknown>;
 
@@ -75,10 +76,24 @@ function operationObject(operationId: string, op: OperationSpec): Json {
   };
 }
 
+/**
+ * The named schemas of this copy of the modules: the representations and the operations' own.
+ * Not zod's global registry: it is shared by every bundle of the process, and the start-up hook's
+ * bundle (instrumentation: the worker serializes orders) registers its own copies under the same ids.
+ */
+function componentRegistry() {
+  const registry = z.registry<{ id: string }>();
+  const add = (schema: unknown) => {
+    const id = schema instanceof z.ZodType ? z.globalRegistry.get(schema)?.id : undefined;
+    if (id && !registry.has(schema as z.ZodType)) registry.add(schema as z.ZodType, { id });
+  };
+  Object.values(Representations).forEach(add);
+  for (const op of Object.values(operations) as OperationSpec[]) [op.query, op.body, ...Object.values(op.responses).map((r) => r.schema)].forEach(add);
+  return registry;
+}
+
 export function buildOpenApiDocument(): Json {
-  // Make sure the event shape is registered even though no operation returns it.
-  void OrderUpdatedEvent;
-  const components = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as { schemas: Record<string, Json> };
+  const components = z.toJSONSchema(componentRegistry(), { uri: (id) => `#/components/schemas/${id}`, unrepresentable: 'any' }) as { schemas: Record<string, Json> };
   const paths: Record<string, Json> = {};
   for (const [id, op] of Object.entries(operations) as Array<[string, OperationSpec]>) {
     paths[op.path] ??= {};
