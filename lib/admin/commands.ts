@@ -8,7 +8,8 @@
  * and throws `UsageError`; `run` may throw `DomainError` (unknown tenant, duplicate e-mail...).
  */
 import { isScope, ROLES, SCOPES, type Role } from '@/lib/domain/scopes';
-import type { Database } from '@/lib/db/client';
+import type { Database, Db } from '@/lib/db/client';
+import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { DomainError, type ErrorCode } from '@/lib/domain/errors';
 import { IMPORT_COMMANDS } from './import-commands';
 
@@ -16,6 +17,22 @@ import { IMPORT_COMMANDS } from './import-commands';
 // answers bad input, and hands a command to the server, without loading it.
 const tokens = () => import('@/lib/domain/api-tokens/tokens');
 const tenantsDomain = () => import('@/lib/domain/tenants');
+const apiTokens = () => import('@/lib/domain/api-tokens');
+
+/**
+ * The operator's Ctx: the system actor `cli`, tenant-wide with every scope, so the domain operations
+ * (and their audit entries) run for it as for any principal. Without a tenant for `tenant create`.
+ */
+async function cliCtx(db: Db, tenantId?: string): Promise<Ctx> {
+  const companyIds = tenantId ? await (await tokens()).allCompanyIds(db, tenantId) : [];
+  return makeCtx(systemPrincipal('cli', { tenantId: tenantId ?? '', companyIds }), db);
+}
+
+/** The tenant a command names by its slug, and the operator's Ctx for it. */
+async function cliCtxOf(db: Db, slug: string) {
+  const tenant = await (await tokens()).tenantBySlug(db, slug);
+  return { tenant, ctx: await cliCtx(db, tenant.id) };
+}
 
 /** Bad input: a missing or malformed argument, an unknown command. Exit code 2, HTTP 400. */
 export class UsageError extends Error {
@@ -128,26 +145,16 @@ export const COMMANDS: readonly Command[] = [
       return { slug, name: required(args, 'name', '<name>'), catalog };
     },
     async run({ db }, input) {
-      const [{ tenants }, { eq }, { newId }, { newWebhookSecret }, { addStandardCatalog }] = await Promise.all([
-        import('@/lib/db/schema'),
-        import('drizzle-orm'),
-        import('@/lib/ids'),
+      const [{ createTenant }, { addStandardCatalog }, { withTransaction }] = await Promise.all([
         tenantsDomain(),
         import('@/lib/seed/catalog'),
+        import('@/lib/domain/transaction'),
       ]);
-      // The tenant and its catalog together, or neither.
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .insert(tenants)
-          .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
-          .onConflictDoNothing({ target: tenants.slug })
-          .returning({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt });
-        if (!rows.length) {
-          const [existing] = await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
-          throw new DomainError('conflict', `A tenant with slug "${input.slug}" already exists (id ${existing?.id}).`);
-        }
-        const services = input.catalog ? (await addStandardCatalog(tx, rows[0].id)).inserted : 0;
-        return { ...rows[0], createdAt: rows[0].createdAt.toISOString(), services };
+      // The tenant and its catalog together, or neither: createTenant's transaction joins this one.
+      return withTransaction(await cliCtx(db), async (tx) => {
+        const tenant = await createTenant({ ctx: tx, input: { slug: input.slug, name: input.name } });
+        const services = input.catalog ? (await addStandardCatalog(tx.db, tenant.id)).inserted : 0;
+        return { ...tenant, services };
       });
     },
   }),
@@ -189,14 +196,10 @@ export const COMMANDS: readonly Command[] = [
       };
     },
     async run({ db }, input) {
-      const { createToken, tenantBySlug } = await tokens();
-      const tenant = await tenantBySlug(db, input.tenant);
-      const { id, token, scopes, companyIds, expiresAt } = await createToken(db, {
-        tenantId: tenant.id,
-        name: input.name,
-        scopes: input.scopes,
-        companyIds: input.companyIds,
-        expiresInSeconds: input.expiresInSeconds,
+      const [{ ctx }, { createApiToken }] = await Promise.all([cliCtxOf(db, input.tenant), apiTokens()]);
+      const { id, token, scopes, companyIds, expiresAt } = await createApiToken({
+        ctx,
+        input: { name: input.name, scopes: input.scopes, companyIds: input.companyIds, expiresInSeconds: input.expiresInSeconds },
       });
       return { id, token, scopes, companyIds, expiresAt };
     },
@@ -213,8 +216,11 @@ export const COMMANDS: readonly Command[] = [
       return { id };
     },
     async run({ db }, { id }) {
-      const { revokeToken } = await tokens();
-      if (!(await revokeToken(db, id))) throw new DomainError('notFound', `No API token with id "${id}".`);
+      const { revokeApiToken, tenantOfToken } = await apiTokens();
+      // The operator names a token by id alone: it acts in the token's tenant.
+      const tenantId = await tenantOfToken(db, id);
+      if (!tenantId) throw new DomainError('notFound', `No API token with id "${id}".`);
+      await revokeApiToken({ ctx: await cliCtx(db, tenantId), input: { id } });
       return { id, revoked: true };
     },
   }),
@@ -255,10 +261,10 @@ export const COMMANDS: readonly Command[] = [
       };
     },
     async run({ db }, input) {
-      const [{ tenantBySlug }, { createUser, generatePassword }] = await Promise.all([tokens(), import('@/lib/domain/users')]);
-      const tenant = await tenantBySlug(db, input.tenant);
+      const [{ tenant, ctx }, { createUser, generatePassword }] = await Promise.all([cliCtxOf(db, input.tenant), import('@/lib/domain/users')]);
       const password = input.password ?? generatePassword();
-      const user = await createUser(db, { ...input, tenantId: tenant.id, password });
+      const { email, role, name, companyIds } = input;
+      const user = await createUser({ ctx, input: { email, role, password, name, companyIds } });
       return { ...user, tenant: tenant.slug, ...(input.password === undefined ? { password } : {}) };
     },
   }),
@@ -299,9 +305,8 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const [{ tenantBySlug }, { replaceWebhookSecret }] = await Promise.all([tokens(), tenantsDomain()]);
-      const tenant = await tenantBySlug(db, input.tenant);
-      return { secret: await replaceWebhookSecret(db, tenant.id) };
+      const [{ ctx }, { rotateWebhookSecret }] = await Promise.all([cliCtxOf(db, input.tenant), tenantsDomain()]);
+      return { secret: await rotateWebhookSecret({ ctx }) };
     },
   }),
 

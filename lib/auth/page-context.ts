@@ -7,8 +7,7 @@ import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/app-db';
-import type { Ctx } from '@/lib/domain/context';
-import { newId } from '@/lib/ids';
+import { makeCtx, type Ctx } from '@/lib/domain/context';
 import type { Scope } from '@/lib/domain/scopes';
 import { principalForSession, sessionClaims } from './session';
 
@@ -34,7 +33,7 @@ export const signedInCtx = cache(async (): Promise<PageCtx | null> => {
   const principal = await principalForSession(db, claims);
   if (!principal) return null;
   const actor = principal.actor as { email: string; name: string | null };
-  return { ...principal, db, requestId: newId(), source: 'dashboard', userEmail: actor.email, userName: actor.name };
+  return { ...makeCtx(principal, db, { source: 'dashboard' }), userEmail: actor.email, userName: actor.name };
 });
 
 export function can(ctx: Pick<Ctx, 'scopes'>, scope: Scope): boolean {

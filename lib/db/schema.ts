@@ -407,7 +407,11 @@ export const orderServiceScreenHistory = pgTable(
   (t) => [index('order_service_screen_history_service_idx').on(t.orderServiceId, t.occurredAt)],
 );
 
-/** Who did what to an order; written in the same transaction as the change. */
+/**
+ * Who did what; written in the same transaction as the change. An order's entries name it in
+ * `order_id` (its trail on the order page); a change to anything else (an API token, a user, a
+ * tenant and its webhook secret) names what it changed in `subject_type` and `subject_id`.
+ */
 export const auditEvents = pgTable(
   'audit_events',
   {
@@ -419,10 +423,19 @@ export const auditEvents = pgTable(
     actorTokenId: text('actor_token_id'),
     actorUserId: text('actor_user_id'),
     actorEmail: text('actor_email'),
+    /** A system actor's name (`cli`, `sandbox`) or a token's name. */
+    actorName: text('actor_name'),
+    /** `token`, `user` or `tenant`; null for an order's entries. */
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_events_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [
+    index('audit_events_order_idx').on(t.orderId, t.createdAt),
+    // Partial: the many order entries do not carry it.
+    index('audit_events_subject_idx').on(t.tenantId, t.subjectType, t.subjectId, t.createdAt).where(sql`${t.subjectType} is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

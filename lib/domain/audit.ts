@@ -1,9 +1,12 @@
 /** The audit trail: one entry per change, written in the change's own transaction. */
 import type { Db } from '@/lib/db/client';
 import { auditEvents } from '@/lib/db/schema';
-import type { Actor } from '@/lib/domain/context';
+import type { Actor, Ctx } from '@/lib/domain/context';
 import { newId } from '@/lib/ids';
 
+const actorName = (actor: Actor) => (actor.type === 'user' ? null : actor.name);
+
+/** An entry of an order's trail (shown on the order page). */
 export async function writeAudit(
   db: Db,
   entry: { tenantId: string; orderId: string; action: string; actor: Actor; actorEmail?: string | null; actorUserId?: string | null; data?: Record<string, unknown> },
@@ -17,6 +20,35 @@ export async function writeAudit(
     actorTokenId: entry.actor.type === 'token' ? entry.actor.id : null,
     actorUserId: entry.actorUserId ?? (entry.actor.type === 'user' ? entry.actor.id : null),
     actorEmail: entry.actorEmail ?? (entry.actor.type === 'user' ? entry.actor.email : null),
+    actorName: actorName(entry.actor),
     data: { ...(entry.data ?? {}), ...(entry.actor.type === 'token' ? { tokenName: entry.actor.name } : {}) },
+  });
+}
+
+/** What a change outside orders is about. */
+export type AuditSubject = { type: 'token' | 'user' | 'tenant'; id: string };
+
+/**
+ * An entry for a change to a token, a user or a tenant, by the Ctx's actor, in the Ctx's
+ * transaction. `tenantId` defaults to the Ctx's (a tenant being created names itself). Never a
+ * secret in `data`: no token, password or signing secret.
+ */
+export async function auditChange(
+  ctx: Ctx,
+  entry: { action: string; subject: AuditSubject; tenantId?: string; data?: Record<string, unknown> },
+): Promise<void> {
+  const { actor } = ctx;
+  await ctx.db.insert(auditEvents).values({
+    id: newId(),
+    tenantId: entry.tenantId ?? ctx.tenantId,
+    action: entry.action,
+    actorType: actor.type,
+    actorTokenId: actor.type === 'token' ? actor.id : null,
+    actorUserId: actor.type === 'user' ? actor.id : null,
+    actorEmail: actor.type === 'user' ? actor.email : null,
+    actorName: actorName(actor),
+    subjectType: entry.subject.type,
+    subjectId: entry.subject.id,
+    data: entry.data ?? {},
   });
 }

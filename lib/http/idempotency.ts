@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
+import { withTransaction } from '@/lib/domain/transaction';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -43,8 +43,8 @@ export async function withIdempotency(
   const where = and(eq(idempotencyKeys.tenantId, ctx.tenantId), eq(idempotencyKeys.principalId, principalId(ctx)), eq(idempotencyKeys.key, key));
 
   const attempt = () =>
-    ctx.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    withTransaction(ctx, async (t) => {
+      const tx = t.db;
       const [existing] = await tx.select().from(idempotencyKeys).where(where).for('update');
       if (existing && existing.createdAt.getTime() > Date.now() - WINDOW_MS) {
         if (existing.requestHash !== requestHash)
@@ -52,7 +52,7 @@ export async function withIdempotency(
         return { status: existing.responseStatus, body: existing.responseBody };
       }
       if (existing) await tx.delete(idempotencyKeys).where(where);
-      const response = await respond({ ...ctx, db: tx });
+      const response = await respond(t);
       await tx.insert(idempotencyKeys).values({
         tenantId: ctx.tenantId,
         principalId: principalId(ctx),

@@ -9,7 +9,7 @@ import type { Scope } from '@/lib/domain/scopes';
 import { principalForSession, requestSessionClaims } from '@/lib/auth/session';
 import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { getDb } from '@/lib/app-db';
-import type { Ctx, Principal } from '@/lib/domain/context';
+import { makeCtx, type Ctx, type Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { recordRequest } from '@/lib/observability/metrics';
@@ -256,7 +256,7 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       const url = new URL(request.url);
       const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
-      const ctx: Ctx = { ...principal, db: await getDb(), requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' };
+      const ctx = makeCtx(principal, await getDb(), { requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' });
       const respond = async (ctx: Ctx) => responseOf(op, await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request }));
       const response = op.idempotent ? await withIdempotency(ctx, request.headers.get('idempotency-key'), body, respond) : await respond(ctx);
       const headers = { 'X-Request-Id': requestId, ...(quota ? rateLimitHeaders(quota) : {}) };

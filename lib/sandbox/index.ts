@@ -1,7 +1,6 @@
 /** The staging sandbox simulator as a running loop (see simulator.ts). */
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/app-db';
-import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { jsonLogger, startLoop, type Logger, type Loop } from '@/lib/worker/loop';
 import { runSandboxTick, stepSecondsFromEnv, type SandboxTickOptions } from './simulator';
 
@@ -26,7 +25,6 @@ export function startSandbox(options: SandboxOptions = {}): Loop {
     maxBurst: 1,
     round: async () => {
       const result = await runSandboxTick({ ...options, stepSeconds, db: options.db ?? (await getDb()) });
-      if (result.advanced > 0) notifyDeliveriesDue();
       if (result.errors.length && Date.now() - reported > 60_000) {
         reported = Date.now();
         log('warn', 'sandbox: some orders could not move', { errors: result.errors.slice(0, 5) });

@@ -24,9 +24,10 @@ import type { Scope } from '@/lib/domain/scopes';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { appEnv } from '@/lib/app-db';
 import { auditEvents, orders, orderServices, tenants, vendors } from '@/lib/db/schema';
-import type { Ctx } from '@/lib/domain/context';
+import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
 import { ServiceEventBody } from '@/lib/domain/orders/schemas';
+import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { lifecycle, nextStep, outcomeOf, type Step } from './lifecycle';
 
@@ -165,20 +166,14 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
   for (const [orderId, services] of byOrder) {
     const tenantId = services[0].tenant_id;
     if (!companiesOf.has(tenantId)) companiesOf.set(tenantId, await allCompanyIds(options.db, tenantId));
-    const moved = await options.db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+    const principal = systemPrincipal('sandbox', { tenantId, companyIds: companiesOf.get(tenantId)! }, SANDBOX_SCOPES);
+    // Its service events join this transaction, which holds the order's lock; their wake-ups of the
+    // delivery worker run once it commits.
+    const moved = await withTransaction(makeCtx(principal, options.db, { requestId: `sandbox-${newId()}` }), async (ctx) => {
+      const tx = ctx.db;
       // Another instance holding the order moves it this time; we skip it.
       const [locked] = rowsOf<{ status: string }>(await tx.execute(sql`select status from ${orders} where id = ${orderId} for update skip locked`));
       if (!locked || !OPEN_ORDER.includes(locked.status)) return -1;
-      const ctx: Ctx = {
-        tenantId,
-        companyIds: companiesOf.get(tenantId)!,
-        scopes: SANDBOX_SCOPES,
-        actor: { type: 'system', name: 'sandbox' },
-        db: tx,
-        requestId: `sandbox-${newId()}`,
-        source: 'system',
-      };
       let count = 0;
       for (const c of services) {
         // Re-check under the lock: the service must still be where the candidate query saw it.

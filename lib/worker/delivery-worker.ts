@@ -20,6 +20,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { tenants, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
+import { withTransaction } from '@/lib/domain/transaction';
 import { privateCallbacksAllowed } from '@/lib/domain/webhooks/callback-url';
 import { webhookHeaders } from '@/lib/domain/webhooks/signature';
 import { newId } from '@/lib/ids';
@@ -150,8 +151,7 @@ export async function recordAttempt(
   const delay = result.ok ? null : nextRetryDelayMs(claim.attemptCount, options.retrySchedule);
   const outcome: Outcome = result.ok ? 'delivered' : delay === null ? 'failed' : 'retrying';
   const error = result.error ? result.error.slice(0, 1000) : null;
-  return db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  return withTransaction({ db }, async ({ db: tx }) => {
     await tx.insert(webhookAttempts).values({
       id: newId(),
       deliveryId: claim.id,

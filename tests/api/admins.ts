@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { principalForSession, startUserSession } from '@/lib/auth/session';
 import { tenants } from '@/lib/db/schema';
-import type { Ctx } from '@/lib/domain/context';
-import { newWebhookSecret } from '@/lib/domain/tenants';
+import { allCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
+import { createTenant } from '@/lib/domain/tenants';
 import { createUser } from '@/lib/domain/users';
 import { newId } from '@/lib/ids';
 import { db } from './harness';
@@ -22,19 +23,24 @@ export interface TestUser {
 /** A new user of the tenant (unique e-mail: the PostgreSQL database is shared between runs). */
 export async function createTestUser(tenantId: string, role: 'admin' | 'manager', companyIds: string[] | 'all'): Promise<TestUser> {
   const email = `${role}-${newId().toLowerCase()}@token-admin.test`;
-  const user = await createUser(db(), { tenantId, email, role, password: 'test-password', companyIds });
+  const user = await createUser({ ctx: await operatorCtx(tenantId), input: { email, role, password: 'test-password', companyIds } });
   const sessionId = await startUserSession(db(), user.id);
   // The principal of a signed-in session, as every dashboard page and server action gets it.
   const principal = await principalForSession(db(), { userId: user.id, sessionId });
   if (!principal) throw new Error('The new user has no principal.');
-  return { id: user.id, email, sessionId, ctx: { ...principal, db: db(), requestId: newId(), source: 'dashboard' } };
+  return { id: user.id, email, sessionId, ctx: makeCtx(principal, db(), { source: 'dashboard' }) };
+}
+
+/** The operator CLI's Ctx (the system actor `cli`, tenant-wide, every scope), for a tenant or none. */
+export async function operatorCtx(tenantId?: string): Promise<Ctx> {
+  const companyIds = tenantId ? await allCompanyIds(db(), tenantId) : [];
+  return makeCtx(systemPrincipal('cli', { tenantId: tenantId ?? '', companyIds }), db());
 }
 
 /** A tenant of its own, so rotating its signing secret disturbs no other test. */
 export async function createTestTenant(): Promise<{ id: string }> {
-  const id = newId();
-  await db().insert(tenants).values({ id, slug: `t-${id.toLowerCase()}`, name: 'Token admin test', webhookSecret: newWebhookSecret() });
-  return { id };
+  const slug = `t-${newId().toLowerCase()}`;
+  return createTenant({ ctx: await operatorCtx(), input: { slug, name: 'Token admin test' } });
 }
 
 export async function storedWebhookSecret(tenantId: string): Promise<string> {

@@ -15,6 +15,7 @@ import { authOptions, authSecret, SESSION_COOKIE } from '@/lib/auth/session';
 import { users } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
 import { createUser } from '@/lib/domain/users/create-user';
+import { operatorCtx } from './admins';
 import { call, db, expectError, withTestDatabase } from './harness';
 
 withTestDatabase();
@@ -25,7 +26,7 @@ afterEach(() => vi.restoreAllMocks());
 
 async function newUser(role: 'admin' | 'viewer' = 'admin') {
   const email = `signin-${randomUUID()}@acme.test`;
-  const user = await createUser(db(), { tenantId: DEMO.tenants.acme.id, email, role, password: PASSWORD, companyIds: 'all' });
+  const user = await createUser({ ctx: await operatorCtx(DEMO.tenants.acme.id), input: { email, role, password: PASSWORD, companyIds: 'all' } });
   return { id: user.id, email };
 }
 

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '@/lib/domain/scopes';
 import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { lockFileOf, readLockOwner } from '@/lib/db/pglite-lock';
-import { users } from '@/lib/db/schema';
+import { auditEvents, users } from '@/lib/db/schema';
 import { verifyPassword } from '@/lib/domain/users';
 import { childEnv, cli, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
 import { serverArgs } from '../../scripts/lib/processes';
@@ -197,6 +197,27 @@ describe('what the CLI wrote', () => {
       expect(await verifyPassword(made.user.json.password, generated.passwordHash!)).toBe(true);
       const [given] = await db.select().from(users).where(eq(users.id, made.given.json.id));
       expect(await verifyPassword('correct horse', given.passwordHash!)).toBe(true);
+    });
+  });
+
+  it('one audit entry per change, each by the system actor cli, directly or through the admin channel', async () => {
+    await withDb(pglite, async (db) => {
+      const entries = await db.select().from(auditEvents).orderBy(auditEvents.createdAt, auditEvents.id);
+      const changes = entries.map((e) => [e.action, e.subjectId]);
+      expect(changes).toEqual(
+        expect.arrayContaining([
+          ['token.created', made.token.json.id],
+          ['user.created', made.user.json.id],
+          ['token.created', made.limited.json.id],
+          ['token.revoked', made.token.json.id],
+          ['user.created', made.given.json.id],
+        ]),
+      );
+      // With the tenant and its signing secret: the seven changes that succeeded; the failed ones wrote none.
+      expect(entries.map((e) => e.action).sort()).toEqual(
+        ['tenant.created', 'tenant.webhookSecretRotated', 'token.created', 'token.created', 'token.revoked', 'user.created', 'user.created'].sort(),
+      );
+      for (const entry of entries) expect(entry).toMatchObject({ actorType: 'system', actorName: 'cli', actorUserId: null });
     });
   });
 });

@@ -12,7 +12,7 @@ export async function rotateWebhookSecretAction(): Promise<{ ok: true; secret: s
   const ctx = await adminCtxOrNull();
   if (!ctx) return { ok: false, error: 'Only tenant admins can rotate the webhook signing secret.' };
   try {
-    const secret = await rotateWebhookSecret(ctx.db, ctx);
+    const secret = await rotateWebhookSecret({ ctx });
     revalidatePath('/webhooks');
     return { ok: true, secret };
   } catch (error) {

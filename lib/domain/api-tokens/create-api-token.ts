@@ -2,12 +2,15 @@
  * Creates an API token on behalf of a principal (a dashboard admin). A principal never grants what
  * it does not hold: the token's scopes are among the creator's, its companies among the creator's,
  * and "all companies" only from a tenant-wide creator. A company the creator cannot reach is refused,
- * never silently dropped.
+ * never silently dropped. The operator CLI acts as the system, tenant-wide with every scope.
+ * Audited (`token.created`) in the token's transaction.
  */
 import { createToken, type CreatedToken } from '@/lib/domain/api-tokens/tokens';
+import { auditChange } from '@/lib/domain/audit';
 import { SCOPES } from '@/lib/domain/scopes';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
+import { withTransaction } from '@/lib/domain/transaction';
 
 export interface CreateApiTokenInput {
   name: string;
@@ -34,12 +37,17 @@ export async function createApiToken({ ctx, input }: { ctx: Ctx; input: CreateAp
       throw new DomainError('insufficientScope', `You can only grant the companies you are linked to; not: ${unreachable.join(', ')}.`, { pointer: '/companyIds' });
     }
   }
-  return createToken(ctx.db, {
-    tenantId: ctx.tenantId,
-    name: input.name,
-    scopes,
-    companyIds: input.companyIds,
-    expiresInSeconds: input.expiresInSeconds,
-    createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : undefined,
+  return withTransaction(ctx, async (tx) => {
+    const created = await createToken(tx.db, {
+      tenantId: ctx.tenantId,
+      name: input.name,
+      scopes,
+      companyIds: input.companyIds,
+      expiresInSeconds: input.expiresInSeconds,
+      createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : undefined,
+    });
+    const { id, token: _secret, ...granted } = created;
+    await auditChange(tx, { action: 'token.created', subject: { type: 'token', id }, data: granted });
+    return created;
   });
 }

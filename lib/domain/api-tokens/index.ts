@@ -1,3 +1,3 @@
 export { createApiToken, type CreateApiTokenInput } from './create-api-token';
-export { listApiTokens, manageableToken, type ApiTokenListItem } from './queries';
+export { listApiTokens, manageableToken, tenantOfToken, type ApiTokenListItem } from './queries';
 export { revokeApiToken } from './revoke-api-token';

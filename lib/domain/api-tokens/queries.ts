@@ -4,6 +4,7 @@
  * "all companies" token. Any other token answers exactly like a missing one.
  */
 import { and, arrayContained, desc, eq, type SQL } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
 import { apiTokens } from '@/lib/db/schema';
 import type { Ctx, Principal } from '@/lib/domain/context';
 
@@ -36,4 +37,10 @@ export async function listApiTokens(ctx: Ctx): Promise<ApiTokenListItem[]> {
     revokedAt: t.revokedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
   }));
+}
+
+/** The tenant of a token, whoever asks (the operator CLI revokes by id alone); null for an unknown id. */
+export async function tenantOfToken(db: Db, id: string): Promise<string | null> {
+  const [row] = await db.select({ tenantId: apiTokens.tenantId }).from(apiTokens).where(eq(apiTokens.id, id));
+  return row?.tenantId ?? null;
 }

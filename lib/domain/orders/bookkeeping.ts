@@ -5,6 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
+import type { InTransaction } from '@/lib/domain/transaction';
+import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import type { Order } from './serialize';
 
@@ -33,8 +35,11 @@ export async function rebuildOrderCounters(db: Db): Promise<void> {
 /**
  * Enqueues one `order.updated` event for the order's callback, if it has one. The payload never
  * holds participant identifiers. `sequence` increases per order so receivers can drop stale events.
+ * Once the transaction commits, a delivery worker in this process is woken to send it without
+ * waiting for its next poll.
  */
-export async function enqueueOrderUpdated(db: Db, order: Order, meta: { tenantId: string; callbackUrl: string | null }): Promise<void> {
+export async function enqueueOrderUpdated(tx: InTransaction<{ db: Db }>, order: Order, meta: { tenantId: string; callbackUrl: string | null }): Promise<void> {
+  const { db } = tx;
   const [{ sequence }] = await db
     .update(orders)
     .set({ eventSequence: sql`${orders.eventSequence} + 1` })
@@ -63,4 +68,5 @@ export async function enqueueOrderUpdated(db: Db, order: Order, meta: { tenantId
     status: 'pending',
     nextAttemptAt: createdAt,
   });
+  tx.afterCommit(notifyDeliveriesDue);
 }

@@ -10,7 +10,7 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from './documents';
@@ -36,8 +36,8 @@ async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {
 
 export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrderBody }) {
   const { ctx, id, input } = args;
-  const cancelled = await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  const cancelled = await withTransaction(ctx, async (t) => {
+    const tx = t.db;
     const [order] = await tx.select().from(orders).where(and(visibleOrder(ctx), eq(orders.id, id))).for('update');
     if (!order) throw notFound('Order');
     if (order.status === 'cancelled') return null; // already cancelled: 200, nothing changes
@@ -73,11 +73,10 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       actorEmail: user?.email ?? email,
       data: { previousStatus: order.status, ...(email ? { cancelledByEmail: email } : {}) },
     });
-    const updated = await getOrder({ ...ctx, db: tx }, id, { identifiers: false });
-    await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    const updated = await getOrder(t, id, { identifiers: false });
+    await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
     return updated;
   });
-  notifyDeliveriesDue(); // a delivery worker in this process sends the new event without waiting to poll
   // Spec 4.1: the cancellation response never includes participant identifiers.
   return cancelled ?? getOrder(ctx, id, { identifiers: false });
 }

@@ -15,6 +15,7 @@ import { writeAudit } from '@/lib/domain/audit';
 import { nearestClinicOffering } from '@/lib/domain/clinics/nearest';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { withTransaction } from '@/lib/domain/transaction';
 import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
 import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
@@ -44,7 +45,7 @@ export interface CreateOrderResult {
 }
 
 export async function createOrder({ ctx, input }: { ctx: Ctx; input: CreateOrderBody }): Promise<CreateOrderResult> {
-  return ctx.db.transaction((tx) => createInTransaction({ ...ctx, db: tx as unknown as Db }, input));
+  return withTransaction(ctx, (tx) => createInTransaction(tx, input));
 }
 
 async function loadLocation(ctx: Ctx, id: string) {

@@ -4,13 +4,12 @@
  * when the order status does. Used by the API and by the staging sandbox simulator.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceScreenHistory, orderServiceStatusHistory, vendors } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from './documents';
@@ -20,8 +19,8 @@ import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceSta
 
 export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serviceId: string; input: ServiceEventBody }) {
   const { ctx, orderId, serviceId, input } = args;
-  await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
+  await withTransaction(ctx, async (t) => {
+    const tx = t.db;
     const [order] = await tx.select().from(orders).where(and(visibleOrder(ctx), eq(orders.id, orderId))).for('update');
     if (!order) throw notFound('Order');
     const services = await tx.select().from(orderServices).where(eq(orderServices.orderId, orderId));
@@ -72,10 +71,9 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
       data: { serviceId, from: service.status, to: input.status, ...(input.milestone ? { milestone: input.milestone } : {}), ...(orderChanged ? { orderStatus: nextStatus } : {}) },
     });
     if (statusChanged || orderChanged) {
-      const updated = await getOrder({ ...ctx, db: tx }, orderId, { identifiers: false });
-      await enqueueOrderUpdated(tx, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+      const updated = await getOrder(t, orderId, { identifiers: false });
+      await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
     }
   });
-  notifyDeliveriesDue(); // a delivery worker in this process sends the new event without waiting to poll
   return getOrder(ctx, orderId);
 }

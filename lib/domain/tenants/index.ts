@@ -1,15 +1,19 @@
 /**
- * The principal's own tenant: its name for the dashboard, and its Standard Webhooks signing secret
- * (`whsec_` + base64 of 32 random bytes), read and rotated only within the principal's tenant and
- * only by a tenant-wide admin.
+ * Tenants: created by the operator (the system actor of the CLI); the principal's own tenant, its
+ * name for the dashboard, and its Standard Webhooks signing secret (`whsec_` + base64 of 32 random
+ * bytes), read and rotated only within the principal's tenant and only by a tenant-wide admin (the
+ * CLI acts as one). Creation and rotation are audited in their transactions.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { tenants } from '@/lib/db/schema';
-import type { Principal } from '@/lib/domain/context';
+import { auditChange } from '@/lib/domain/audit';
+import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { withTransaction } from '@/lib/domain/transaction';
 import { WEBHOOK_SECRET_PREFIX } from '@/lib/domain/webhooks/signature';
+import { newId } from '@/lib/ids';
 
 /** A new signing secret; the one generator for tenant creation and rotation. */
 export function newWebhookSecret(): string {
@@ -45,15 +49,43 @@ export async function getWebhookSecret(db: Db, principal: Pick<Principal, 'tenan
 }
 
 /** Replaces the tenant's signing secret; deliveries from now on are signed with the new one. */
-export async function rotateWebhookSecret(db: Db, principal: Pick<Principal, 'tenantId' | 'allCompanies' | 'scopes'>): Promise<string> {
-  assertTenantWebhookAdmin(principal);
-  return replaceWebhookSecret(db, principal.tenantId);
+export async function rotateWebhookSecret({ ctx }: { ctx: Ctx }): Promise<string> {
+  assertTenantWebhookAdmin(ctx);
+  const secret = newWebhookSecret();
+  return withTransaction(ctx, async (tx) => {
+    const rows = await tx.db.update(tenants).set({ webhookSecret: secret }).where(eq(tenants.id, ctx.tenantId)).returning({ id: tenants.id });
+    if (!rows.length) throw notFound('Tenant');
+    await auditChange(tx, { action: 'tenant.webhookSecretRotated', subject: { type: 'tenant', id: ctx.tenantId } });
+    return secret;
+  });
 }
 
-/** The operator's rotation (CLI): no principal, any tenant it names. */
-export async function replaceWebhookSecret(db: Db, tenantId: string): Promise<string> {
-  const secret = newWebhookSecret();
-  const rows = await db.update(tenants).set({ webhookSecret: secret }).where(eq(tenants.id, tenantId)).returning({ id: tenants.id });
-  if (!rows.length) throw notFound('Tenant');
-  return secret;
+export interface CreateTenantInput {
+  slug: string;
+  name: string;
+}
+
+export interface CreatedTenant {
+  id: string;
+  slug: string;
+  name: string;
+  createdAt: string;
+}
+
+/** A new tenant with its own signing secret; the operator's alone (a system actor), and a slug is taken once. */
+export async function createTenant({ ctx, input }: { ctx: Ctx; input: CreateTenantInput }): Promise<CreatedTenant> {
+  if (ctx.actor.type !== 'system') throw new DomainError('insufficientScope', 'Tenants are created by the operator.');
+  return withTransaction(ctx, async (tx) => {
+    const [row] = await tx.db
+      .insert(tenants)
+      .values({ id: newId(), slug: input.slug, name: input.name, webhookSecret: newWebhookSecret() })
+      .onConflictDoNothing({ target: tenants.slug })
+      .returning({ id: tenants.id, slug: tenants.slug, name: tenants.name, createdAt: tenants.createdAt });
+    if (!row) {
+      const [existing] = await tx.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.slug, input.slug));
+      throw new DomainError('conflict', `A tenant with slug "${input.slug}" already exists (id ${existing?.id}).`);
+    }
+    await auditChange(tx, { action: 'tenant.created', tenantId: row.id, subject: { type: 'tenant', id: row.id }, data: { slug: row.slug, name: row.name } });
+    return { ...row, createdAt: row.createdAt.toISOString() };
+  });
 }

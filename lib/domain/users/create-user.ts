@@ -1,18 +1,23 @@
 /**
- * Creates a dashboard user of a tenant: a role (which decides the scopes, lib/domain/scopes.ts), the
- * companies the user is linked to (all, present and future, or a list) and a bcrypt password hash.
- * E-mail addresses are unique across tenants (they are the login) and stored in lower case.
+ * Creates a dashboard user of the principal's tenant: a role (which decides the scopes,
+ * lib/domain/scopes.ts), the companies the user is linked to (all, present and future, or a list)
+ * and a bcrypt password hash. E-mail addresses are unique across tenants (they are the login) and
+ * stored in lower case. Like a token, a user never gets more than its creator holds: the role's
+ * scopes among the creator's, companies among the creator's ("all" from a tenant-wide creator
+ * only). Today the operator CLI creates users, as the system (tenant-wide, every scope). Audited
+ * (`user.created`) in the user's transaction.
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
 import { companies, users } from '@/lib/db/schema';
-import { ROLES, type Role } from '@/lib/domain/scopes';
+import { auditChange } from '@/lib/domain/audit';
+import type { Ctx } from '@/lib/domain/context';
+import { ROLE_SCOPES, ROLES, type Role } from '@/lib/domain/scopes';
 import { DomainError } from '@/lib/domain/errors';
+import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from './passwords';
 
 export interface CreateUserInput {
-  tenantId: string;
   email: string;
   role: string;
   password: string;
@@ -35,7 +40,7 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
-export async function createUser(db: Db, input: CreateUserInput): Promise<CreatedUser> {
+export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserInput }): Promise<CreatedUser> {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254) {
     throw new DomainError('invalidFormat', `"${input.email}" is not a valid e-mail address.`, { pointer: '/email' });
@@ -49,53 +54,59 @@ export async function createUser(db: Db, input: CreateUserInput): Promise<Create
   if (Buffer.byteLength(input.password) > MAX_PASSWORD_BYTES) {
     throw new DomainError('tooBig', `The password must not exceed ${MAX_PASSWORD_BYTES} bytes.`, { pointer: '/password' });
   }
+  const role = input.role;
   const companyIds = input.companyIds === 'all' ? 'all' : [...new Set(input.companyIds)];
-  if (companyIds !== 'all') {
-    const found = companyIds.length
-      ? await db
-          .select({ id: companies.id })
-          .from(companies)
-          .where(and(eq(companies.tenantId, input.tenantId), inArray(companies.id, companyIds), isNull(companies.deletedAt)))
-      : [];
-    const missing = companyIds.filter((id) => !found.some((f) => f.id === id));
-    if (missing.length) {
-      throw new DomainError('notFound', `Unknown company id(s) for this tenant: ${missing.join(', ')}.`, { pointer: '/companyIds' });
-    }
-  }
-  const taken = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
-  if (taken.length) throw duplicate(email);
-
+  assertWithinCreator(ctx, role, companyIds);
   const name = input.name?.trim() || null;
+  // bcrypt takes ~70 ms: before the transaction, not while it holds a connection.
   const passwordHash = await hashPassword(input.password);
-  const id = newId();
-  let createdAt: Date;
-  try {
-    [{ createdAt }] = await db
+  return withTransaction(ctx, async (tx) => {
+    if (companyIds !== 'all') {
+      const found = companyIds.length
+        ? await tx.db
+            .select({ id: companies.id })
+            .from(companies)
+            .where(and(eq(companies.tenantId, ctx.tenantId), inArray(companies.id, companyIds), isNull(companies.deletedAt)))
+        : [];
+      const missing = companyIds.filter((id) => !found.some((f) => f.id === id));
+      if (missing.length) {
+        throw new DomainError('notFound', `Unknown company id(s) for this tenant: ${missing.join(', ')}.`, { pointer: '/companyIds' });
+      }
+    }
+    const taken = await tx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+    if (taken.length) throw duplicate(email);
+
+    const id = newId();
+    // ON CONFLICT: a concurrent insert that won the race is a duplicate, without aborting the transaction.
+    const [inserted] = await tx.db
       .insert(users)
       .values({
         id,
-        tenantId: input.tenantId,
+        tenantId: ctx.tenantId,
         email,
         name,
         passwordHash,
-        role: input.role,
+        role,
         allCompanies: companyIds === 'all',
         companyIds: companyIds === 'all' ? [] : companyIds,
       })
+      .onConflictDoNothing()
       .returning({ createdAt: users.createdAt });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate(email); // a concurrent insert won the race
-    throw error;
-  }
-  return { id, email, name, role: input.role, companyIds, createdAt: createdAt.toISOString() };
+    if (!inserted) throw duplicate(email);
+    const created: CreatedUser = { id, email, name, role, companyIds, createdAt: inserted.createdAt.toISOString() };
+    const { id: _id, createdAt: _at, ...granted } = created;
+    await auditChange(tx, { action: 'user.created', subject: { type: 'user', id }, data: granted });
+    return created;
+  });
+}
+
+/** The creator holds every scope of the role, and reaches the companies it links. */
+function assertWithinCreator(ctx: Ctx, role: Role, companyIds: readonly string[] | 'all'): void {
+  const notHeld = ROLE_SCOPES[role].filter((s) => !ctx.scopes.has(s));
+  if (notHeld.length) throw new DomainError('insufficientScope', `You cannot give a role with scope(s) you do not hold: ${notHeld.join(', ')}.`, { pointer: '/role' });
+  if (companyIds === 'all' ? !ctx.allCompanies : !ctx.allCompanies && companyIds.some((id) => !ctx.companyIds.includes(id)))
+    throw new DomainError('insufficientScope', 'You can only link a user to companies you are linked to.', { pointer: '/companyIds' });
 }
 
 const duplicate = (email: string) =>
   new DomainError('conflict', `A user with the e-mail address ${email} already exists.`, { pointer: '/email' });
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}

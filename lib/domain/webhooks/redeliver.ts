@@ -5,18 +5,18 @@
  * the delivery is `failed` again; otherwise the rest of the schedule applies. Audited on the order.
  */
 import { eq } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
+import { withTransaction } from '@/lib/domain/transaction';
 import { getDeliveryRowOrThrow, serializeDeliveries } from './queries';
 import { notifyDeliveriesDue } from './wake';
 
 export async function redeliverWebhook(args: { ctx: Ctx; id: string }) {
   const { ctx, id } = args;
-  const updated = await ctx.db.transaction(async (raw) => {
-    const tx = raw as unknown as Db;
-    const before = await getDeliveryRowOrThrow({ ...ctx, db: tx }, id);
+  const updated = await withTransaction(ctx, async (t) => {
+    const tx = t.db;
+    const before = await getDeliveryRowOrThrow(t, id);
     const [row] = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: new Date() })
@@ -29,9 +29,10 @@ export async function redeliverWebhook(args: { ctx: Ctx; id: string }) {
       actor: ctx.actor,
       data: { deliveryId: before.id, eventId: before.eventId, previousStatus: before.status },
     });
+    // A delivery worker in this process sends it now, once the commit makes it due for everyone.
+    t.afterCommit(notifyDeliveriesDue);
     return row;
   });
-  notifyDeliveriesDue();
   const [delivery] = await serializeDeliveries(ctx.db, [updated]);
   return delivery;
 }
