@@ -24,7 +24,8 @@ import { countStatusChange } from './bookkeeping';
 import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
 import { getOrder, loadOrderDocuments } from './queries';
-import { FREE_TEXT_REASON_SERVICE_TYPES, JOB_CATEGORY_AGENCIES, OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
+import { namesJobCategories, packageRules, type PackageRules } from './package-rules';
+import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { storeOrderDocuments } from './documents';
 import { serializeOrder, type Order } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
@@ -74,9 +75,8 @@ async function loadPackage(ctx: Ctx, id: string, location: typeof locations.$inf
   return { ...row, items };
 }
 
-async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServiceRow[]) {
-  const hasDot = items.some((s) => s.isDot);
-  if (!hasDot) {
+async function checkAgency(ctx: Ctx, input: CreateOrderBody, rules: PackageRules) {
+  if (!rules.needsAgency) {
     if (input.agency) throw new DomainError('invalidValue', 'agency is accepted only for a package with a DOT service.', { pointer: '/agency' });
     if (input.jobCategory) throw new DomainError('invalidValue', 'jobCategory is accepted only for an order with a DOT service.', { pointer: '/jobCategory' });
     return { agency: null, jobCategory: null };
@@ -84,15 +84,13 @@ async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServi
   if (!input.agency) throw new DomainError('required', 'agency is required: the package includes a DOT service.', { pointer: '/agency' });
   const [agency] = await ctx.db.select().from(agencies).where(eq(agencies.id, input.agency.id));
   if (!agency) throw new DomainError('invalidValue', 'agency must be one of the agencies of the list-agencies operation.', { pointer: '/agency/id' });
-  const namesCategories = (JOB_CATEGORY_AGENCIES as readonly string[]).includes(agency.code);
-  if (!namesCategories) {
+  if (!namesJobCategories(agency.code)) {
     if (input.jobCategory)
       throw new DomainError('invalidValue', `jobCategory is accepted only under agency FAA, FRA or FTA, not ${agency.code}.`, { pointer: '/jobCategory' });
     return { agency, jobCategory: null };
   }
-  const needsCategory = items.some((s) => s.isDot && s.specimenType === 'urine');
   if (!input.jobCategory) {
-    if (needsCategory)
+    if (rules.dotUrine)
       throw new DomainError('required', `jobCategory is required: the package includes a DOT urine test under ${agency.code}.`, { pointer: '/jobCategory' });
     return { agency, jobCategory: null };
   }
@@ -104,10 +102,9 @@ async function checkAgency(ctx: Ctx, input: CreateOrderBody, items: PackageServi
   return { agency, jobCategory };
 }
 
-function checkOtherTestReason(input: CreateOrderBody, items: PackageServiceRow[]) {
+function checkOtherTestReason(input: CreateOrderBody, rules: PackageRules) {
   if (input.testReason !== 'other' || input.otherTestReason === undefined) return;
-  const freeText = items.some((s) => s.isDot && (FREE_TEXT_REASON_SERVICE_TYPES as readonly string[]).includes(s.type));
-  if (!freeText && !(OTHER_TEST_REASONS as readonly string[]).includes(input.otherTestReason))
+  if (!rules.freeTextOtherReason && !(OTHER_TEST_REASONS as readonly string[]).includes(input.otherTestReason))
     throw new DomainError('invalidValue', `otherTestReason must be one of: ${OTHER_TEST_REASONS.join(', ')} (the package has no DOT drug, alcohol or occupational health service).`, {
       pointer: '/otherTestReason',
       meta: { allowed: OTHER_TEST_REASONS },
@@ -212,8 +209,9 @@ async function insertWithUniqueCode(db: Db, values: Omit<typeof orders.$inferIns
 async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<CreateOrderResult> {
   const { location, company } = await loadLocation(ctx, input.location.id);
   const pkg = await loadPackage(ctx, input.package.id, location);
-  const { agency, jobCategory } = await checkAgency(ctx, input, pkg.items);
-  checkOtherTestReason(input, pkg.items);
+  const rules = packageRules(pkg.items);
+  const { agency, jobCategory } = await checkAgency(ctx, input, rules);
+  checkOtherTestReason(input, rules);
   checkBackgroundCheck(input, pkg.items, company);
   if (input.callback) {
     const problem = callbackUrlProblem(input.callback.url);
