@@ -26,8 +26,8 @@ const layers = [
   layer('lib/http/**', ['lib/http/**', 'lib/api/**', 'lib/auth/**', 'lib/observability/**', 'lib/rate-limit/**', 'lib/domain/**', 'lib/app-db.*', 'lib/db/**'], 'lib/http sits above auth, domain and db, beside admin and the workers.'),
   // The API contract: operation table, representations, OpenAPI.
   layer('lib/api/**', ['lib/api/**', 'lib/domain/**'], 'lib/api imports lib/domain only.'),
-  // Dashboard sessions (next-auth) and page context. safe-redirect is a pure helper it shares with the login page.
-  layer('lib/auth/**', ['lib/auth/**', 'lib/domain/**', 'lib/rate-limit/**', 'lib/app-db.*', 'lib/db/**', 'lib/http/safe-redirect.*'], 'lib/auth imports domain, rate-limit and db, not lib/http.'),
+  // Dashboard sessions (next-auth), page context and the one rule for where sign-in may go back to.
+  layer('lib/auth/**', ['lib/auth/**', 'lib/domain/**', 'lib/rate-limit/**', 'lib/app-db.*', 'lib/db/**'], 'lib/auth imports domain, rate-limit and db, not lib/http.'),
   // Metrics and readiness.
   layer('lib/observability/**', ['lib/observability/**', 'lib/worker/heartbeat.*', 'lib/app-db.*', 'lib/db/**'], 'lib/observability imports db and the worker heartbeat.'),
   // Background jobs: the worker never imports the sandbox; the sandbox may use the worker's loop.

@@ -4,14 +4,14 @@ import { EnvironmentBadge } from '@/components/shell/app-shell';
 import { ThemeToggle } from '@/components/ui/theme';
 import { signedInCtx } from '@/lib/auth/page-context';
 import { appEnv } from '@/lib/app-db';
-import { safeRedirectPath } from '@/lib/http/safe-redirect';
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { LoginForm } from './login-form';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  // Only a path of this site (lib/http/safe-redirect.ts): never another origin, never a 500.
+  // Only a path of this site (lib/auth/safe-redirect.ts): never another origin, never a 500.
   const next = safeRedirectPath(params.callbackUrl ?? params.next);
   if (await signedInCtx()) redirect(next);
   const environment = appEnv();

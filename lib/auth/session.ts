@@ -18,7 +18,7 @@ import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
 import { consume, limits } from '@/lib/rate-limit';
-import { safeRedirectPath } from '@/lib/http/safe-redirect';
+import { safeRedirectPath } from './safe-redirect';
 import { persistentSecret } from '@/lib/secrets';
 import { linkedCompanyIds } from '@/lib/domain/api-tokens/tokens';
 import { ROLE_SCOPES, type Role } from '@/lib/domain/scopes';
@@ -86,7 +86,7 @@ export function authOptions(): NextAuthOptions {
       }),
     ],
     callbacks: {
-      // Only a path of this site, as on the login page (lib/http/safe-redirect.ts). next-auth's
+      // Only a path of this site, as on the login page (lib/auth/safe-redirect.ts). next-auth's
       // default throws (a 500) on a callbackUrl that is neither a path nor a URL, such as a newline.
       redirect({ url, baseUrl }) {
         const path = url.startsWith(`${baseUrl}/`) ? url.slice(baseUrl.length) : url;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath } from '@/lib/http/safe-redirect';
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 
 describe('safeRedirectPath: where sign-in may send the user', () => {
   it.each([

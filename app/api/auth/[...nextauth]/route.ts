@@ -12,7 +12,7 @@ import NextAuth from 'next-auth';
 import { authOptions } from '@/lib/auth/session';
 import { SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
 import { envelope, errorHeaders } from '@/lib/http/errors';
-import { safeRedirectPath } from '@/lib/http/safe-redirect';
+import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
 
