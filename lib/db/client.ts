@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { describeError, log } from '@/lib/log';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
 
@@ -70,6 +71,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new Pool({ connectionString: url, max });
   const db = drizzle({ client: pool, schema }) as unknown as Db;
   const genericPool = new Pool({ connectionString: url, max, options: '-c plan_cache_mode=force_generic_plan' });
+  // An idle connection the server ends (restart, failover, a dropped database) is reported on the
+  // pool; without a listener that 'error' event would end the process. The pool replaces it.
+  for (const [name, p] of [['main', pool], ['generic_plan', genericPool]] as const)
+    p.on('error', (error) => log('warn', 'database: an idle connection was closed by the server', { pool: name, error: describeError(error) }));
   genericPlanDbs.set(db, drizzle({ client: genericPool, schema }) as unknown as Db);
   return { db, driver: 'postgres', close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
 }
