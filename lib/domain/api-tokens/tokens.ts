@@ -3,7 +3,7 @@
  * shown once and stored only as a SHA-256 hash. Authentication resolves a token to a Principal.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { apiTokens, companies, tenants } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
@@ -91,8 +91,13 @@ export async function revokeToken(db: Db, id: string, tenantId?: string): Promis
   return existing.length > 0; // revoking twice is not an error
 }
 
-export async function listTokens(db: Db, tenantId: string) {
-  const rows = await db.select().from(apiTokens).where(eq(apiTokens.tenantId, tenantId)).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+export function listTokens(db: Db, tenantId: string) {
+  return listTokensWhere(db, eq(apiTokens.tenantId, tenantId));
+}
+
+/** Tokens matching `where`, newest first, as listings show them (never the token itself). */
+export async function listTokensWhere(db: Db, where: SQL) {
+  const rows = await db.select().from(apiTokens).where(where).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
