@@ -2,7 +2,7 @@
  * Secrets the embedded default generates for itself: taken from the environment when set,
  * otherwise created once into DATA_DIR (mode 0600) and reused. Production must set them.
  */
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -24,4 +24,38 @@ export function persistentSecret(envVar: string, fileName: string): string {
   const value = fs.readFileSync(file, 'utf8').trim();
   cache.set(fileName, value);
   return value;
+}
+
+// -- Values encrypted at rest with AES-256-GCM (participant identifiers, pass and invitation
+// tokens, message addresses). The key comes from ENCRYPTION_KEY (64 hex characters or base64 of 32
+// bytes); without it, outside production, a key is generated once into DATA_DIR/encryption.key.
+
+const PREFIX = 'enc:v1:';
+let cachedKey: Buffer | undefined;
+
+function parseKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) throw new Error('ENCRYPTION_KEY must be 32 bytes: 64 hex characters or base64.');
+  return key;
+}
+
+function encryptionKey(): Buffer {
+  cachedKey ??= parseKey(persistentSecret('ENCRYPTION_KEY', 'encryption.key'));
+  return cachedKey;
+}
+
+export function sealSecret(plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', encryptionKey(), iv);
+  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+}
+
+export function openSecret(stored: string): string {
+  if (!stored.startsWith(PREFIX)) return stored; // written before encryption existed
+  const raw = Buffer.from(stored.slice(PREFIX.length), 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }

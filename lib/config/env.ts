@@ -15,7 +15,7 @@ import { parseRetrySchedule } from './retry-schedule';
 export type ProcessKind = 'server' | 'worker' | 'cli';
 
 /** Values never echoed in a message: they may hold passwords or keys. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN']);
 
 const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
@@ -103,6 +103,15 @@ export const environmentSchema = z.object({
   NEXT_PUBLIC_TILE_URL: optional(urlWithScheme(['http:', 'https:'], 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', (text) => text.replace(/\{[a-z]\}/g, 'a'))),
   NEXT_PUBLIC_TILE_ATTRIBUTION: optional(z.string()),
   NEXT_DIST_DIR: withDefault(z.string(), '.next'),
+  // DESIGN.md 6.1: the base of every link sent to people (passes, invitations).
+  PUBLIC_URL: optional(urlWithScheme(['http:', 'https:'], 'https://orders.example.com')),
+  SMTP_URL: optional(urlWithScheme(['smtp:', 'smtps:'], 'smtp://user:password@smtp.example.com:587')),
+  MAIL_FROM: optional(z.string().min(3)),
+  TWILIO_ACCOUNT_SID: optional(z.string()),
+  TWILIO_AUTH_TOKEN: optional(z.string()),
+  TWILIO_FROM: optional(z.string()),
+  TWILIO_API_BASE: optional(urlWithScheme(['http:', 'https:'], 'https://api.twilio.com')),
+  REMINDER_HOURS: optional(z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, { error: 'must be comma-separated hours, e.g. 48,24' })),
 });
 
 export type Config = z.output<typeof environmentSchema>;

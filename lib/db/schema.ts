@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -18,6 +19,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (document contents); PGlite and node-postgres both hand back a Uint8Array/Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -202,6 +206,8 @@ export const packages = pgTable(
     companyId: text('company_id').notNull().references(() => companies.id),
     locationId: text('location_id').references(() => locations.id),
     name: text('name').notNull(),
+    /** Deactivated packages cannot be ordered (422 packageInactive); orders placed keep them. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -224,6 +230,8 @@ export const packageServices = pgTable(
   ],
 );
 
+export type ClinicHoursJson = Array<{ day: string; opens: string; closes: string }>;
+
 export const clinics = pgTable(
   'clinics',
   {
@@ -237,6 +245,12 @@ export const clinics = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The clinic network's own key (clinics import upserts by it); unique per tenant. */
     externalId: text('external_id'),
+    /** IANA time zone of the clinic's hours (DESIGN.md 6.3); null: the state's main zone. */
+    timeZone: text('time_zone'),
+    /** Weekly hours `[{ day, opens, closes }]` in the clinic's time zone; empty = by appointment. */
+    hours: jsonb('hours').$type<ClinicHoursJson>().notNull().default([]),
+    /** Subset of breathAlcohol, observedCollection, dotCollection, oralFluid, hair, walkIn, dotPhysical. */
+    capabilities: text('capabilities').array().notNull().default(sql`ARRAY[]::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -296,6 +310,15 @@ export const orders = pgTable(
     createdByTokenId: text('created_by_token_id'),
     createdByUserId: text('created_by_user_id'),
     expiresAt: ts('expires_at'),
+    /** Hours-before-expiry (REMINDER_HOURS) whose reminder has been queued, so each goes once. */
+    remindersSent: integer('reminders_sent').array().notNull().default(sql`ARRAY[]::integer[]`),
+    /** DOT post-accident / reasonable-suspicion incident (DESIGN.md 6.3): `{ occurredAt, delayReason }`. */
+    incident: jsonb('incident').$type<{ occurredAt: string; delayReason: string | null }>(),
+    /** Who acknowledged the final result (DESIGN.md 6.2), null until someone does. */
+    acknowledgedAt: ts('acknowledged_at'),
+    acknowledgedBy: jsonb('acknowledged_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>(),
+    /** 49 CFR 382.401: documents may be purged after this day (set when the order becomes final). */
+    retentionUntil: date('retention_until', { mode: 'string' }),
     /** Last `sequence` given to an `order.updated` event of this order. */
     eventSequence: integer('event_sequence').notNull().default(0),
     /**
@@ -319,6 +342,10 @@ export const orders = pgTable(
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Order matching looks up open orders of a company by participant last name.
     index('orders_match_idx').on(t.tenantId, t.companyId, sql`lower(${t.lastName})`),
+    // The expiry and reminder sweep looks only at live orders with an expiry.
+    index('orders_live_expiry_idx').on(t.expiresAt).where(sql`${t.isFinal} = false and ${t.expiresAt} is not null and ${t.status} not in ('cancelled', 'expired')`),
+    // The results inbox: final orders nobody acknowledged, newest first.
+    index('orders_unacknowledged_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isFinal} = true and ${t.acknowledgedAt} is null`),
   ],
 );
 
@@ -380,6 +407,9 @@ export const orderServices = pgTable(
     courierServiceName: text('courier_service_name'),
     specimenId: text('specimen_id'),
     trackingNumber: text('tracking_number'),
+    /** DOT incident window of this service (DESIGN.md 6.3); null when no window applies. */
+    deadlineClosesAt: ts('deadline_closes_at'),
+    deadlineReasonRequiredAfter: ts('deadline_reason_required_after'),
   },
   (t) => [index('order_services_order_idx').on(t.orderId, t.position)],
 );
@@ -533,4 +563,106 @@ export const workerHeartbeats = pgTable('worker_heartbeats', {
   name: text('name').primaryKey(),
   pid: integer('pid').notNull(),
   beatAt: ts('beat_at').notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The order reaches people (DESIGN.md 6): passes, messages, invitations, documents
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The participant's link to an order. The token is stored twice: as SHA-256 for lookup and
+ * encrypted (lib/secrets.ts) so the dashboard can show the link again. Reissuing revokes the row.
+ */
+export const orderPasses = pgTable(
+  'order_passes',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenEncrypted: text('token_encrypted').notNull(),
+    createdAt: createdAt(),
+    openedAt: ts('opened_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [index('order_passes_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** One-time links that let an invited user set a password (DESIGN.md 6.4). */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    userId: text('user_id').notNull().references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenEncrypted: text('token_encrypted').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    revokedAt: ts('revoked_at'),
+    createdByUserId: text('created_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_invitations_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The messages outbox: written in the transaction of the change that sends it (order created,
+ * pass reissued, expiry extended, reminder, invitation), sent by the worker with retries. The
+ * address is encrypted; `to_masked` is what listings show. Content is rendered from `template` and
+ * `data` when sent, so no link token is stored in clear.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    orderId: text('order_id').references(() => orders.id),
+    invitationId: text('invitation_id').references(() => userInvitations.id),
+    channel: text('channel').notNull(),
+    toEncrypted: text('to_encrypted').notNull(),
+    toMasked: text('to_masked').notNull(),
+    template: text('template').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued, sent, failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at'),
+    lastError: text('last_error'),
+    /** smtp, twilio or mailbox (the staging capture), once sent. */
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_due_idx').on(t.status, t.nextAttemptAt),
+    index('messages_order_idx').on(t.orderId, t.createdAt, t.id),
+    index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** Result papers of an order (DESIGN.md 6.2): metadata here, bytes in `document_contents`. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    orderId: text('order_id').notNull().references(() => orders.id),
+    orderServiceId: text('order_service_id').references(() => orderServices.id),
+    type: text('type').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    /** Set by `retention purge` when the contents were removed. */
+    purgedAt: ts('purged_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_order_idx').on(t.orderId, t.createdAt, t.id)],
+);
+
+export const documentContents = pgTable('document_contents', {
+  documentId: text('document_id').primaryKey().references(() => documents.id),
+  content: bytea('content').notNull(),
 });

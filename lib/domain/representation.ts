@@ -145,6 +145,13 @@ export const OrderService = z
     name: z.string(),
     attributes: ServiceAttributes,
     courierServiceName: z.string().nullable(),
+    deadline: z
+      .object({
+        closesAt: DateTime.describe('The DOT testing window of this service closes (49 CFR 382.303 / 382.307).'),
+        reasonRequiredAfter: DateTime.nullable().describe('After this instant a delay reason must be recorded (alcohol: 2 hours).'),
+      })
+      .nullable()
+      .describe('Only for DOT services of a post-accident or reasonable-suspicion order; else null.'),
     isDot: z.boolean(),
     isFinal: z.boolean(),
     lab: z.object({ id: z.string(), name: z.string(), object: z.literal('vendor'), type: z.string() }).nullable(),
@@ -165,11 +172,21 @@ export const Order = z
     id: z.string(),
     object: z.literal('order'),
     code: z.string(),
+    acknowledgedAt: DateTime.nullable().describe('When someone acknowledged the final result; null until then.'),
+    acknowledgedBy: z
+      .object({ type: z.enum(['user', 'token', 'system']), id: z.string().nullable(), name: z.string().nullable() })
+      .nullable()
+      .describe('Who acknowledged the result: a dashboard user or an API token.'),
     agency: AgencyRef.nullable(),
     clinic: ClinicRef.nullable(),
     company: CompanyRef.nullable(),
     createdAt: DateTime,
+    deliveryMethods: z.array(z.object({ type: z.enum(['email', 'sms', 'none']) })).describe('How the participant receives the pass, as ordered.'),
     expiresAt: DateTime.nullable(),
+    incident: z
+      .object({ occurredAt: DateTime, delayReason: z.string().nullable() })
+      .nullable()
+      .describe('The accident or reasonable-suspicion determination a DOT order was placed for; else null.'),
     isFinal: z.boolean().describe('True when the order has reached an outcome; false for cancelled, expired and no-show orders.'),
     jobCategory: JobCategoryRef.nullable(),
     location: LocationRef.nullable(),
@@ -179,6 +196,16 @@ export const Order = z
       .describe('Only on a create response that returned an equivalent existing order.'),
     otherTestReason: z.string().nullable(),
     packages: z.array(PackageRef),
+    requester: z
+      .object({ email: z.string(), name: z.string().optional(), phone: z.string().optional() })
+      .describe('Who placed the order, as given at creation.'),
+    settings: z
+      .object({
+        schedule: z.object({ strategy: z.string(), clinic: z.object({ id: z.string() }).optional() }),
+        observedCollection: z.boolean(),
+        notes: z.string().nullable(),
+      })
+      .describe('How the order is completed, as given at creation.'),
     participant: z.object({
       address: Address.nullable(),
       birthDate: z.iso.date().nullable(),

@@ -20,6 +20,13 @@ export const SCOPES = [
   'package.read',
   'webhook.read',
   'webhook.write',
+  // DESIGN.md 6: the second wave.
+  'company.write',
+  'location.write',
+  'package.write',
+  'order.update',
+  'document.read',
+  'document.write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -33,16 +40,17 @@ export type Role = (typeof ROLES)[number];
 
 const READ: Scope[] = SCOPES.filter(
   (s) => s.endsWith('.list') || s.endsWith('.read') || s === 'clinic.search',
-).filter((s) => s !== 'order.participant.read' && s !== 'webhook.read');
+).filter((s) => s !== 'order.participant.read' && s !== 'webhook.read' && s !== 'document.read');
 
 /**
  * A dashboard user is a principal like an API token: the role decides the scopes.
- * admin: everything; manager: places and tracks orders, finds clinics; staff: tracks and cancels;
- * viewer: reads only.
+ * admin: everything (and sets the customer up: companies, locations, packages, documents);
+ * manager: places, tracks and updates orders (pass, expiry, acknowledgement), reads documents;
+ * staff: tracks, cancels and updates orders; viewer: reads only (no documents).
  */
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
-  manager: [...READ, 'order.create', 'order.cancel', 'order.participant.read', 'webhook.read'],
-  staff: [...READ, 'order.cancel'],
+  manager: [...READ, 'order.create', 'order.cancel', 'order.participant.read', 'webhook.read', 'order.update', 'document.read'],
+  staff: [...READ, 'order.cancel', 'order.update'],
   viewer: READ,
 };

@@ -9,6 +9,10 @@ import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 import { orderBody } from './orders-fixtures';
+import * as documents from './samples/documents';
+import * as messages from './samples/messages';
+import * as pass from './samples/pass';
+import * as setup from './samples/setup';
 
 export interface Fixtures {
   orderId: string;
@@ -18,6 +22,8 @@ export interface Fixtures {
   deliveryId: string;
   clinicId: string;
   jobCategoryId: string;
+  /** Ids the areas' own fixtures add (samples/<area>.ts). */
+  [extra: string]: string;
 }
 
 export interface Sample {
@@ -32,9 +38,9 @@ export interface Sample {
   global?: boolean;
 }
 
-const missing = '00000000-0000-4000-8000-000000000000';
+export const missing = '00000000-0000-4000-8000-000000000000';
 
-export const SAMPLES: Record<OperationId, (f: Fixtures) => Sample> = {
+const CORE_SAMPLES = {
   listOrders: () => ({ path: '/api/v2/orders', companyScoped: true }),
   createOrder: () => ({ path: '/api/v2/orders', body: orderBody(), companyScoped: true }),
   getOrder: (f) => ({ path: `/api/v2/orders/${f.orderId}`, missingPath: `/api/v2/orders/${missing}`, companyScoped: true }),
@@ -66,6 +72,17 @@ export const SAMPLES: Record<OperationId, (f: Fixtures) => Sample> = {
   }),
   listWebhookDeliveries: () => ({ path: '/api/v2/webhooks/deliveries', companyScoped: true }),
   redeliverWebhook: (f) => ({ path: `/api/v2/webhooks/deliveries/${f.deliveryId}/redeliver`, missingPath: `/api/v2/webhooks/deliveries/${missing}/redeliver`, companyScoped: true }),
+} satisfies Record<string, SampleOf>;
+
+export type SampleOf = (f: Fixtures) => Sample;
+
+/** Every operation's sample: tsc fails when an operation of the table has none. */
+export const SAMPLES: Record<OperationId, SampleOf> = {
+  ...CORE_SAMPLES,
+  ...setup.samples,
+  ...messages.samples,
+  ...pass.samples,
+  ...documents.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -79,7 +96,9 @@ export async function createFixtures(): Promise<Fixtures> {
   const [clinic] = rowsOf<{ id: string }>(await db().execute(sql`select id from clinics where tenant_id = ${DEMO.tenants.acme.id} order by id limit 1`));
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
-  return { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
+  const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
+  for (const area of [setup, messages, pass, documents]) Object.assign(base, await area.fixtures(t, base));
+  return base;
 }
 
 export const operationEntries = () => Object.entries(operations) as Array<[OperationId, (typeof operations)[OperationId]]>;

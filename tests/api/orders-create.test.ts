@@ -13,8 +13,9 @@ const post = async (body: unknown, opts: { t?: string; headers?: Record<string, 
   call('POST', '/api/v2/orders', { token: opts.t ?? (await token()), body, headers: opts.headers });
 
 const ORDER_FIELDS = [
-  'agency', 'clinic', 'code', 'company', 'createdAt', 'expiresAt', 'id', 'isFinal', 'jobCategory', 'location', 'object',
-  'otherTestReason', 'packages', 'participant', 'services', 'status', 'statusUpdatedAt', 'testReason', 'updatedAt', 'url',
+  'acknowledgedAt', 'acknowledgedBy', 'agency', 'clinic', 'code', 'company', 'createdAt', 'deliveryMethods', 'expiresAt', 'id',
+  'incident', 'isFinal', 'jobCategory', 'location', 'object', 'otherTestReason', 'packages', 'participant', 'requester',
+  'services', 'settings', 'status', 'statusUpdatedAt', 'testReason', 'updatedAt', 'url',
 ];
 
 describe('POST /api/v2/orders', () => {
@@ -38,6 +39,12 @@ describe('POST /api/v2/orders', () => {
         jobCategory: null,
         testReason: 'preEmployment',
         otherTestReason: null,
+        deliveryMethods: [{ type: 'email' }],
+        requester: { email: 'manager@acme.test', name: 'Morgan Lee' },
+        settings: { schedule: { strategy: 'participantChoice' }, observedCollection: false, notes: null },
+        incident: null,
+        acknowledgedAt: null,
+        acknowledgedBy: null,
         company: { id: acme.companies.primary, object: 'company', url: `/api/v2/companies/${acme.companies.primary}` },
         location: { id: acme.locations.primary, object: 'location' },
         packages: [{ id: acme.packages.nonDot, object: 'package', url: `/api/v2/packages/${acme.packages.nonDot}` }],
@@ -57,7 +64,7 @@ describe('POST /api/v2/orders', () => {
       expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(14 * 86_400_000);
       expect(order.services.length).toBeGreaterThan(0);
       for (const s of order.services) {
-        expect(s).toMatchObject({ object: 'orderService', status: 'ordered', isFinal: false, lab: null, specimenId: null, courierServiceName: null, screenHistory: [] });
+        expect(s).toMatchObject({ object: 'orderService', status: 'ordered', isFinal: false, lab: null, specimenId: null, courierServiceName: null, deadline: null, screenHistory: [] });
         expect(s.statusHistory).toEqual([{ object: 'orderServiceStatusHistory', occurredAt: order.createdAt, status: 'ordered', groupType: 'ordered' }]);
         expect(s).not.toHaveProperty('trackingNumber');
       }

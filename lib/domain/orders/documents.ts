@@ -29,6 +29,8 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
   'statusUpdatedAt', ${isoText(orders.statusUpdatedAt)}, 'createdAt', ${isoText(orders.createdAt)},
   'updatedAt', ${isoText(orders.updatedAt)}, 'expiresAt', ${isoText(orders.expiresAt)},
   'testReason', ${orders.testReason}, 'otherTestReason', ${orders.otherTestReason},
+  'deliveryMethod', ${orders.deliveryMethod}, 'requester', ${orders.requester}, 'settings', ${orders.settings},
+  'incident', ${orders.incident}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
   'participant', json_build_object(
     'firstName', ${orders.firstName}, 'lastName', ${orders.lastName}, 'middleName', ${orders.middleName},
     'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress}),
@@ -50,6 +52,8 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
       'specimenType', ${orderServices.specimenType}, 'courierServiceName', ${orderServices.courierServiceName},
       'isDot', ${orderServices.isDot}, 'status', ${orderServices.status}, 'statusUpdatedAt', ${isoText(orderServices.statusUpdatedAt)},
       'specimenId', ${orderServices.specimenId}, 'trackingNumber', ${orderServices.trackingNumber},
+      'deadline', case when ${orderServices.deadlineClosesAt} is null then null else json_build_object(
+        'closesAt', ${isoText(orderServices.deadlineClosesAt)}, 'reasonRequiredAfter', ${isoText(orderServices.deadlineReasonRequiredAfter)}) end,
       'lab', case when ${vendors.id} is null then null else json_build_object('id', ${vendors.id}, 'name', ${vendors.name}, 'type', ${vendors.type}) end,
       'statusHistory', (
         select coalesce(json_agg(json_build_object(

@@ -19,6 +19,12 @@ export interface OrderDocument {
   expiresAt: string | null;
   testReason: string | null;
   otherTestReason: string | null;
+  deliveryMethod: 'email' | 'sms' | 'none';
+  requester: { email: string; name?: string; phone?: string };
+  settings: Record<string, unknown>;
+  incident: { occurredAt: string; delayReason: string | null } | null;
+  acknowledgedAt: string | null;
+  acknowledgedBy: { type: 'user' | 'token' | 'system'; id: string | null; name: string | null } | null;
   participant: {
     firstName: string | null;
     lastName: string | null;
@@ -47,6 +53,7 @@ export interface OrderDocument {
     statusUpdatedAt: string;
     specimenId: string | null;
     trackingNumber: string | null;
+    deadline: { closesAt: string; reasonRequiredAfter: string | null } | null;
     lab: { id: string; name: string; type: string } | null;
     statusHistory: Array<{ status: string; groupType: string; occurredAt: string }>;
     screenHistory: Array<{ type: string; occurredAt: string }>;
@@ -71,13 +78,19 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       ? { id: d.clinic.id, name: d.clinic.name, object: 'clinic' as const, address: toAddress(d.clinic), phone: d.clinic.phone, url: `${API}/clinics/${d.clinic.id}` }
       : null,
     company: companyRef(d.company),
+    acknowledgedAt: d.acknowledgedAt,
+    acknowledgedBy: d.acknowledgedBy,
     createdAt: d.createdAt,
+    deliveryMethods: [{ type: d.deliveryMethod }],
     expiresAt: d.expiresAt,
+    incident: d.incident,
     isFinal: d.isFinal,
     jobCategory: d.jobCategory ? jobCategoryRef(d.jobCategory) : null,
     location: locationRef(d.location),
     otherTestReason: d.otherTestReason,
     packages: d.packages.map(packageRef),
+    requester: d.requester,
+    settings: settingsOf(d.settings),
     participant: {
       address: toAddress(p.address),
       birthDate: p.birthDate,
@@ -104,6 +117,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       name: s.name,
       attributes: serviceAttributes(s),
       courierServiceName: s.courierServiceName,
+      deadline: s.deadline,
       isDot: s.isDot,
       isFinal: isFinalServiceStatus(s.status),
       lab: s.lab ? { id: s.lab.id, name: s.lab.name, object: 'vendor' as const, type: s.lab.type } : null,
@@ -124,5 +138,15 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
     testReason: d.testReason,
     updatedAt: d.updatedAt,
     url: `${API}/orders/${d.id}`,
+  };
+}
+
+/** The stored settings as the representation shows them (the schedule's clinic as a reference). */
+function settingsOf(stored: Record<string, unknown>): Order['settings'] {
+  const schedule = (stored.schedule ?? { strategy: 'participantChoice' }) as { strategy: string; clinic?: { id: string } };
+  return {
+    schedule: schedule.clinic ? { strategy: schedule.strategy, clinic: { id: schedule.clinic.id } } : { strategy: schedule.strategy },
+    observedCollection: stored.observedCollection === true,
+    notes: typeof stored.notes === 'string' ? stored.notes : null,
   };
 }

@@ -1,10 +1,4 @@
-/**
- * The table of every `/api/v2` operation: method, path, scope, request schemas and response
- * shape. Route files take their declaration from here and add the handler; the OpenAPI document
- * and the API test matrices are generated from it, so a route cannot escape them.
- */
-import type { z } from 'zod';
-import type { Scope } from '@/lib/domain/scopes';
+/** The first wave's operations (spec sections 4-5, DESIGN.md section 4). */
 import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies';
 import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { ListCompaniesQuery } from '@/lib/domain/companies';
@@ -13,34 +7,11 @@ import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } f
 import { ListPackagesQuery } from '@/lib/domain/packages';
 import { ListServicesQuery } from '@/lib/domain/services';
 import { ListWebhookDeliveriesQuery } from '@/lib/domain/webhooks/schemas';
-import * as R from './representations';
+import * as R from '../representations';
+import { ok, type OperationSpec } from './spec';
 
-export interface OperationSpec {
-  method: 'GET' | 'POST' | 'PUT';
-  path: string;
-  scope: Scope | null;
-  tag: string;
-  summary: string;
-  description?: string;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  bodyOptional?: boolean;
-  /** `Idempotency-Key` replays the first response (the wrapper stores it in the operation's transaction). */
-  idempotent?: boolean;
-  /**
-   * A create operation: the member of the domain value that holds the resource. The wrapper answers
-   * 201 with `Location` for a new one, 200 with `matched` when the value names an equivalent existing one.
-   */
-  created?: string;
-  /** Success status and shape. */
-  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
-  /** Error statuses the operation can answer besides 401/403/429/500. */
-  errors: readonly number[];
-}
 
-const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
-
-export const operations = {
+export const coreOperations = {
   listOrders: {
     method: 'GET', path: '/api/v2/orders', scope: 'order.list', tag: 'orders', summary: 'List orders',
     description: 'Newest first. `participant.identifiers` appear only for tokens with `order.participant.read`.',
@@ -153,4 +124,3 @@ export const operations = {
   // -- webhook operations (issue 4) --
 } satisfies Record<string, OperationSpec>;
 
-export type OperationId = keyof typeof operations;

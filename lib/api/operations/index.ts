@@ -1,0 +1,22 @@
+/**
+ * The table of every `/api/v2` operation: method, path, scope, request schemas and response
+ * shape, one file per area. Route files take their declaration from here and add the handler; the
+ * OpenAPI document and the API test matrices are generated from it, so a route cannot escape them.
+ */
+import { coreOperations } from './core';
+import { documentsOperations } from './documents';
+import { messagesOperations } from './messages';
+import { passOperations } from './pass';
+import { setupOperations } from './setup';
+
+export type { OperationSpec } from './spec';
+
+export const operations = {
+  ...coreOperations,
+  ...setupOperations,
+  ...messagesOperations,
+  ...passOperations,
+  ...documentsOperations,
+};
+
+export type OperationId = keyof typeof operations;

@@ -1,0 +1,28 @@
+/** The shape of one entry of the operation table (index.ts). */
+import type { z } from 'zod';
+import type { Scope } from '@/lib/domain/scopes';
+
+export interface OperationSpec {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  scope: Scope | null;
+  tag: string;
+  summary: string;
+  description?: string;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  bodyOptional?: boolean;
+  /** `Idempotency-Key` replays the first response (the wrapper stores it in the operation's transaction). */
+  idempotent?: boolean;
+  /**
+   * A create operation: the member of the domain value that holds the resource. The wrapper answers
+   * 201 with `Location` for a new one, 200 with `matched` when the value names an equivalent existing one.
+   */
+  created?: string;
+  /** Success status and shape. */
+  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+  /** Error statuses the operation can answer besides 401/403/429/500. */
+  errors: readonly number[];
+}
+
+export const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });

@@ -1,0 +1,57 @@
+/**
+ * Queueing a message to a person (DESIGN.md 6.1): one row of the `messages` outbox, written in the
+ * transaction of the change that sends it, so a message exists exactly when its change committed.
+ * The worker (lib/worker) renders and sends it; the address is stored encrypted and masked.
+ */
+import { messages } from '@/lib/db/schema';
+import type { Db } from '@/lib/db/client';
+import { newId } from '@/lib/ids';
+import { sealSecret } from '@/lib/secrets';
+
+export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation'] as const;
+export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
+export type MessageChannel = 'email' | 'sms';
+
+export interface QueueMessageInput {
+  tenantId: string;
+  /** The order the message is about (null for an invitation). */
+  orderId?: string | null;
+  invitationId?: string | null;
+  channel: MessageChannel;
+  /** E-mail address or E.164 phone number. */
+  to: string;
+  template: MessageTemplate;
+  /** What the renderer needs besides the order (e.g. `{ passId }`); never identifiers, never results. */
+  data?: Record<string, unknown>;
+}
+
+/** `j***@example.com`, `+1******0123`. */
+export function maskAddress(channel: MessageChannel, to: string): string {
+  if (channel === 'email') {
+    const at = to.lastIndexOf('@');
+    return at <= 0 ? '***' : `${to[0]}***${to.slice(at)}`;
+  }
+  const digits = to.replace(/^\+/, '');
+  const country = digits.length > 10 ? digits.slice(0, digits.length - 10) : '';
+  const rest = digits.slice(country.length);
+  return `+${country}${'*'.repeat(Math.max(rest.length - 4, 0))}${rest.slice(-4)}`;
+}
+
+/** Writes the message into the outbox (`db` is the caller's transaction); the worker sends it. */
+export async function queueMessage(db: Db, input: QueueMessageInput): Promise<{ id: string }> {
+  const id = newId();
+  await db.insert(messages).values({
+    id,
+    tenantId: input.tenantId,
+    orderId: input.orderId ?? null,
+    invitationId: input.invitationId ?? null,
+    channel: input.channel,
+    toEncrypted: sealSecret(input.to),
+    toMasked: maskAddress(input.channel, input.to),
+    template: input.template,
+    data: input.data ?? {},
+    status: 'queued',
+    nextAttemptAt: new Date(),
+  });
+  return { id };
+}
