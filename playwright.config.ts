@@ -8,7 +8,8 @@ import { findChromium } from './scripts/lib/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://localhost:${PORT}`;
-const CHANGES = /(create-order|order-cancel|tokens)\.spec\.ts$/;
+// Specs that change data: these three, and every `*.changes.spec.ts`.
+const CHANGES = /((create-order|order-cancel|tokens)|\.changes)\.spec\.ts$/;
 // Each run keeps its failure artifacts in its own folder: a run that starts beside another (two
 // people on one checkout) clears only its own. Workers inherit the id from the runner's env.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
