@@ -26,7 +26,7 @@ export async function writeAudit(
 }
 
 /** What a change outside orders is about. */
-export type AuditSubject = { type: 'token' | 'user' | 'tenant'; id: string };
+export type AuditSubject = { type: 'token' | 'user' | 'tenant' | 'company' | 'location' | 'package'; id: string };
 
 /**
  * An entry for a change to a token, a user or a tenant, by the Ctx's actor, in the Ctx's

@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'methodNotAllowed'
   | 'notFound'
   | 'notMultipleOf'
+  | 'packageInactive'
   | 'required'
   | 'scheduleClinicExcludedByFeeCap'
   | 'scheduleConfiguredClinicUnavailable'
