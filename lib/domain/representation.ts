@@ -311,3 +311,16 @@ export const serviceEntry = (s: { id: string; name: string; type: string }): Ser
 export function serviceAttributes(s: { category: string | null; specimenType: string | null }): ServiceAttributes {
   return s.category === null && s.specimenType === null ? null : { category: s.category, type: s.specimenType };
 }
+
+// -- The participant's pass (DESIGN.md 6.1) --
+
+export const Pass = z
+  .object({
+    object: z.literal('pass'),
+    url: z.string().describe('The link the participant opens without an account: `PUBLIC_URL/pass/{token}`.'),
+    createdAt: DateTime,
+    openedAt: DateTime.nullable().describe('When the participant first opened the link; null until then.'),
+    revokedAt: DateTime.nullable().describe('Always null for the current pass: a reissue revokes the old link (its page answers 410).'),
+  })
+  .meta({ id: 'Pass' });
+export type Pass = z.output<typeof Pass>;
