@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'backgroundCheckIntegrationNotConfigured'
   | 'badRequest'
   | 'conflict'
+  | 'expirationTooLate'
   | 'insufficientScope'
   | 'internalError'
   | 'invalidElement'

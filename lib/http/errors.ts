@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   methodNotAllowed: 405,
   conflict: 409,
   invalidState: 422,
+  expirationTooLate: 422,
   invalidScheduleStrategy: 422,
   scheduleConfiguredClinicUnavailable: 422,
   scheduleClinicExcludedByFeeCap: 422,
