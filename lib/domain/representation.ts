@@ -324,3 +324,23 @@ export const Pass = z
   })
   .meta({ id: 'Pass' });
 export type Pass = z.output<typeof Pass>;
+
+// -- Messages to participants (DESIGN.md 6.1) --
+
+export const Message = z
+  .object({
+    id: z.string(),
+    object: z.literal('message'),
+    channel: z.enum(['email', 'sms']),
+    to: z.string().describe('The address, masked: `j***@example.com`, `+1******0123`.'),
+    template: z.string().describe('`orderCreated`, `reminder`, `passReissued`, `expirationExtended` (open list).'),
+    status: z
+      .enum(['queued', 'sent', 'failed'])
+      .describe('`queued` until sent (transient failures retry with backoff for about a day), `sent`, or `failed` (permanent, or the retries ran out).'),
+    attempts: z.number().int().describe('Send attempts made so far.'),
+    lastError: z.string().nullable().describe('Why the last attempt failed; `providerNotConfigured` when no e-mail or SMS provider is configured in production.'),
+    sentAt: DateTime.nullable(),
+    createdAt: DateTime,
+  })
+  .meta({ id: 'Message' });
+export type Message = z.output<typeof Message>;
