@@ -20,7 +20,8 @@ import { hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from './passwor
 export interface CreateUserInput {
   email: string;
   role: string;
-  password: string;
+  /** null: an invited user, who sets a password through the invitation link (invitations.ts). */
+  password: string | null;
   name?: string | null;
   companyIds: readonly string[] | 'all';
 }
@@ -40,26 +41,23 @@ export function isRole(value: string): value is Role {
   return (ROLES as readonly string[]).includes(value);
 }
 
+export const isEmail = (email: string) => EMAIL.test(email) && email.length <= 254;
+
 export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserInput }): Promise<CreatedUser> {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > 254) {
+  if (!isEmail(email)) {
     throw new DomainError('invalidFormat', `"${input.email}" is not a valid e-mail address.`, { pointer: '/email' });
   }
   if (!isRole(input.role)) {
     throw new DomainError('invalidValue', `Unknown role "${input.role}"; expected one of ${ROLES.join(', ')}.`, { pointer: '/role' });
   }
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new DomainError('tooSmall', `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`, { pointer: '/password' });
-  }
-  if (Buffer.byteLength(input.password) > MAX_PASSWORD_BYTES) {
-    throw new DomainError('tooBig', `The password must not exceed ${MAX_PASSWORD_BYTES} bytes.`, { pointer: '/password' });
-  }
+  if (input.password !== null) assertPasswordRules(input.password);
   const role = input.role;
   const companyIds = input.companyIds === 'all' ? 'all' : [...new Set(input.companyIds)];
   assertWithinCreator(ctx, role, companyIds);
   const name = input.name?.trim() || null;
   // bcrypt takes ~70 ms: before the transaction, not while it holds a connection.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
   return withTransaction(ctx, async (tx) => {
     if (companyIds !== 'all') {
       const found = companyIds.length
@@ -100,8 +98,18 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
   });
 }
 
+/** The length rules of a dashboard password (the CLI's, the invitation page's). */
+export function assertPasswordRules(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw new DomainError('tooSmall', `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`, { pointer: '/password' });
+  }
+  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
+    throw new DomainError('tooBig', `The password must not exceed ${MAX_PASSWORD_BYTES} bytes.`, { pointer: '/password' });
+  }
+}
+
 /** The creator holds every scope of the role, and reaches the companies it links. */
-function assertWithinCreator(ctx: Ctx, role: Role, companyIds: readonly string[] | 'all'): void {
+export function assertWithinCreator(ctx: Ctx, role: Role, companyIds: readonly string[] | 'all'): void {
   const notHeld = ROLE_SCOPES[role].filter((s) => !ctx.scopes.has(s));
   if (notHeld.length) throw new DomainError('insufficientScope', `You cannot give a role with scope(s) you do not hold: ${notHeld.join(', ')}.`, { pointer: '/role' });
   if (companyIds === 'all' ? !ctx.allCompanies : !ctx.allCompanies && companyIds.some((id) => !ctx.companyIds.includes(id)))

@@ -1,2 +1,16 @@
-export { createUser, isRole, type CreateUserInput, type CreatedUser } from './create-user';
+export { assertPasswordRules, createUser, isEmail, isRole, type CreateUserInput, type CreatedUser } from './create-user';
 export { generatePassword, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords';
+export { deactivateUser, listUsers, manageableUser, reactivateUser, updateUser, type UpdateUserInput, type UserListItem, type UserStatus } from './manage';
+export {
+  acceptInvitation,
+  invitationByToken,
+  inviteUser,
+  resendInvitation,
+  InvitationGone,
+  GONE_DETAIL,
+  INVITATION_TTL_MS,
+  type InvitationGoneReason,
+  type InvitationView,
+  type InviteUserInput,
+  type InvitedUser,
+} from './invitations';

@@ -1,0 +1,49 @@
+/**
+ * The first-run checklist of a tenant (DESIGN.md 6.4): what a new customer still has to set up
+ * before its first real order, from real counts of the tenant's own rows in one statement.
+ * "A user" means one besides the first admin (the operator's `user create`); "a webhook" means an
+ * order with a callback URL or a webhook delivery, the signs that an integration receives events.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+
+export const SETUP_STEPS = ['company', 'location', 'package', 'clinics', 'user', 'apiToken', 'webhook'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+export type SetupProgress = Record<SetupStep, boolean> & { complete: boolean };
+
+interface Row extends Record<string, unknown> {
+  company: boolean;
+  location: boolean;
+  package: boolean;
+  clinics: boolean;
+  user: boolean;
+  api_token: boolean;
+  webhook: boolean;
+}
+
+export async function setupProgress(db: Db, tenantId: string): Promise<SetupProgress> {
+  const result = await db.execute<Row>(sql`
+    select
+      exists (select 1 from companies where tenant_id = ${tenantId} and deleted_at is null) as company,
+      exists (select 1 from locations where tenant_id = ${tenantId}) as location,
+      exists (select 1 from packages where tenant_id = ${tenantId}) as package,
+      exists (select 1 from clinics where tenant_id = ${tenantId}) as clinics,
+      (select count(*) from (select 1 from users where tenant_id = ${tenantId} limit 2) two) >= 2 as user,
+      exists (select 1 from api_tokens where tenant_id = ${tenantId}) as api_token,
+      (exists (select 1 from orders where tenant_id = ${tenantId} and callback_url is not null)
+        or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId})) as webhook
+  `);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+  const row = rows[0];
+  const progress = {
+    company: Boolean(row.company),
+    location: Boolean(row.location),
+    package: Boolean(row.package),
+    clinics: Boolean(row.clinics),
+    user: Boolean(row.user),
+    apiToken: Boolean(row.api_token),
+    webhook: Boolean(row.webhook),
+  };
+  return { ...progress, complete: SETUP_STEPS.every((step) => progress[step]) };
+}
