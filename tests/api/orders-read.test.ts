@@ -238,7 +238,7 @@ describe('PUT /api/v2/orders/{id}/cancellation', () => {
     const order = await createOrder();
     expectError(await cancel(order.id, { cancelledBy: { email: 'nope' } }), 400, 'invalidFormat', '/cancelledBy/email');
     expectError(await cancel(order.id, { cancelledBy: {} }), 400, 'required', '/cancelledBy/email');
-    expectError(await cancel(order.id, { reason: 'x' }), 400, 'unrecognizedKeys', '/reason');
+    expectError(await cancel(order.id, { note: 'x' }), 400, 'unrecognizedKeys', '/note');
     expectError(await cancel(order.id, 'cancel'), 400, 'invalidType', '');
     const unchanged = await get(`/api/v2/orders/${order.id}`, { token: await token() });
     expect(unchanged.body.status).toBe('ordered');

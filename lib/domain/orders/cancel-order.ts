@@ -62,7 +62,10 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
     await countStatusChange(tx, order.tenantId, order.companyId, order.status, 'cancelled');
     await storeOrderDocuments(tx, [id]);
 
-    const email = input.cancelledBy?.email ?? null;
+    // A signed-in dashboard user is the audit identity: an e-mail sent beside it is not recorded
+    // (it would pair the user's name with someone else's address). API tokens and system actors
+    // may name the person behind the call with `cancelledBy`.
+    const email = ctx.actor.type === 'user' ? null : (input.cancelledBy?.email ?? null);
     const user = email ? await linkedUserByEmail(tx, ctx, email) : null;
     await writeAudit(tx, {
       tenantId: order.tenantId,
@@ -71,7 +74,7 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       actor: ctx.actor,
       actorUserId: user?.id ?? null,
       actorEmail: user?.email ?? email,
-      data: { previousStatus: order.status, ...(email ? { cancelledByEmail: email } : {}) },
+      data: { previousStatus: order.status, ...(email ? { cancelledByEmail: email } : {}), ...(input.reason ? { reason: input.reason } : {}) },
     });
     const updated = await getOrder(t, id, { identifiers: false });
     await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });

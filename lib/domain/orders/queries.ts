@@ -1,5 +1,5 @@
 /** Reads of orders, always within the principal's tenant and linked companies. */
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderCounters, orders } from '@/lib/db/schema';
 import { genericPlanDb, type Db } from '@/lib/db/client';
 import type { Ctx } from '@/lib/domain/context';
@@ -73,7 +73,8 @@ interface ListShape {
   companyId: boolean;
   locationId: boolean;
   code: boolean;
-  search: boolean;
+  /** How many words `search` has (see `searchWords`), 0 without a search. */
+  search: number;
   createdAfter: boolean;
   createdBefore: boolean;
   updatedAfter: boolean;
@@ -86,7 +87,7 @@ function listShape(q: ListOrdersQuery): ListShape {
     companyId: q.companyId !== undefined,
     locationId: q.locationId !== undefined,
     code: q.code !== undefined,
-    search: q.search !== undefined,
+    search: q.search === undefined ? 0 : searchWords(q.search).length,
     createdAfter: q.createdAfter !== undefined,
     createdBefore: q.createdBefore !== undefined,
     updatedAfter: q.updatedAfter !== undefined,
@@ -101,7 +102,7 @@ const FILTER_LETTERS: Record<Exclude<keyof ListShape, 'statuses'>, string> = {
 const shapeKey = (shape: ListShape) =>
   `s${shape.statuses}${Object.entries(FILTER_LETTERS)
     .filter(([name]) => shape[name as keyof typeof FILTER_LETTERS])
-    .map(([, letter]) => letter)
+    .map(([name, letter]) => (name === 'search' ? `${letter}${shape.search}` : letter))
     .join('')}`;
 
 /** The values of a list statement's placeholders. */
@@ -113,7 +114,7 @@ function listParams(ctx: Ctx, q: ListOrdersQuery, withIdentifiers: boolean) {
     companyId: q.companyId,
     locationId: q.locationId,
     code: q.code?.toUpperCase(),
-    search: q.search ? likePattern(q.search) : undefined,
+    ...Object.fromEntries((q.search ? searchWords(q.search) : []).map((word, i) => [`search${i}`, likePattern(word)])),
     createdAfter: q.createdAfter,
     createdBefore: q.createdBefore,
     updatedAfter: q.updatedAfter,
@@ -124,9 +125,32 @@ function listParams(ctx: Ctx, q: ListOrdersQuery, withIdentifiers: boolean) {
   };
 }
 
+/** Words beyond this many are not matched (the statement has one condition per word). */
+export const SEARCH_MAX_WORDS = 8;
+
+/**
+ * The words of a `search`: split at spaces and commas ("Nelson, Pamela"), lower-case, without
+ * dashes (a code typed without its dash), at most SEARCH_MAX_WORDS. Each must occur in
+ * SEARCH_TEXT, in any order.
+ */
+export function searchWords(search: string): string[] {
+  return search
+    .toLowerCase()
+    .replace(/-/g, '')
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .slice(0, SEARCH_MAX_WORDS);
+}
+
+/**
+ * What `search` looks in: code, first, middle and last name and e-mail, lower-case, without
+ * dashes. Exactly the expression of the trigram index `orders_search_text_idx` (migration 0011),
+ * so that PostgreSQL uses it; change both together.
+ */
+const SEARCH_TEXT = sql`lower(replace(coalesce(${orders.code}, '') || ' ' || coalesce(${orders.firstName}, '') || ' ' || coalesce(${orders.middleName}, '') || ' ' || coalesce(${orders.lastName}, '') || ' ' || coalesce(${orders.email}, ''), '-', ''))`;
+
 /** The orders a list shows: the principal's (see `visibleOrder`) that pass the filters. */
 function listConditions(shape: ListShape): SQL {
-  const search = placeholder('search');
   return and(
     eq(orders.tenantId, placeholder('tenantId')),
     inCompanies(orders.companyId, placeholder('companyIds')),
@@ -136,9 +160,9 @@ function listConditions(shape: ListShape): SQL {
     shape.companyId ? eq(orders.companyId, placeholder('companyId')) : undefined,
     shape.locationId ? eq(orders.locationId, placeholder('locationId')) : undefined,
     shape.code ? eq(orders.code, placeholder('code')) : undefined,
-    shape.search
-      ? or(ilike(orders.code, search), ilike(orders.email, search), ilike(sql`${orders.firstName} || ' ' || ${orders.lastName}`, search))
-      : undefined,
+    // Every word somewhere in the code, names or e-mail (each its own placeholder: the trigram
+    // index serves `like` with a pattern, not `like all(array)`).
+    ...Array.from({ length: shape.search }, (_, i) => sql`${SEARCH_TEXT} like ${placeholder(`search${i}`)}`),
     shape.createdAfter ? sql`${orders.createdAt} >= ${placeholder('createdAfter')}::timestamptz` : undefined,
     shape.createdBefore ? sql`${orders.createdAt} < ${placeholder('createdBefore')}::timestamptz` : undefined,
     shape.updatedAfter ? sql`${orders.updatedAt} > ${placeholder('updatedAfter')}::timestamptz` : undefined,

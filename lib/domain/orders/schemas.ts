@@ -88,7 +88,7 @@ export const ScheduleInput = z.discriminatedUnion('strategy', [
 export const SettingsInput = z.strictObject({
   expiresAt: z.iso.datetime({ offset: true }).optional(),
   observedCollection: z.boolean().optional(),
-  notes: z.string().max(1000).optional(),
+  notes: z.string().trim().max(1000).optional(),
   schedule: ScheduleInput.optional(),
 });
 
@@ -100,7 +100,7 @@ export const CreateOrderBody = z
     participant: ParticipantInput,
     requester: z.strictObject({
       email: z.email().max(254),
-      name: z.string().min(1).max(200).optional(),
+      name: z.string().trim().min(1).max(200).optional(),
       phone: E164.optional(),
     }),
     settings: SettingsInput,
@@ -111,7 +111,8 @@ export const CreateOrderBody = z
     orderMatching: z
       .strictObject({ enabled: z.boolean().optional(), windowDays: z.number().int().min(1).max(365).optional() })
       .optional(),
-    otherTestReason: z.string().min(1).max(30).optional(),
+    /** Trimmed: blank text is refused like a missing value (400 at /otherTestReason). */
+    otherTestReason: z.string().trim().min(1).max(30).optional(),
   })
   .superRefine((body, ctx) => {
     const method = body.deliveryMethods[0]?.type;
@@ -156,6 +157,8 @@ export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
 
 export const CancelOrderBody = z.strictObject({
   cancelledBy: z.strictObject({ email: z.email().max(254) }).optional(),
+  /** Why the order is cancelled, kept in the audit trail (trimmed, 1 to 500 characters). */
+  reason: z.string().trim().min(1).max(500).optional(),
 });
 export type CancelOrderBody = z.output<typeof CancelOrderBody>;
 
