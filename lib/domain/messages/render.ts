@@ -1,0 +1,300 @@
+/**
+ * The content of a message (DESIGN.md 6.1 "Content"), rendered when it is sent (and when the staging
+ * mailbox shows it) from its template, its order and its `data`: the outbox stores no link token in
+ * clear. An order message names the participant's first name, the company, the tests (service
+ * names), the deadline in the location's time zone, the clinic or "choose a clinic", the pass link
+ * and the order code. Never identifiers (they are not even read) and never results (service
+ * statuses are not read either). E-mail as plain text and HTML (every value escaped); SMS within
+ * 320 characters.
+ *
+ * The pass link is the one of `data.passId`; when that pass was revoked meanwhile (a reissue between
+ * queueing and sending), the order's current pass, so nobody is sent a dead link.
+ */
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { clinics, companies, locations, orderPasses, orderServices, orders, tenants, userInvitations, users } from '@/lib/db/schema';
+import { publicUrl } from '@/lib/config/public-url';
+import { openSecret } from '@/lib/secrets';
+import type { MessageTemplate } from './queue';
+import { formatDeadline, timeZoneOfState } from './time-zones';
+
+export const SMS_MAX_LENGTH = 320;
+
+export interface RenderedMessage {
+  subject: string;
+  text: string;
+  html: string;
+  sms: string;
+}
+
+/** The columns of a `messages` row the renderer reads. */
+export interface MessageToRender {
+  tenantId: string;
+  orderId: string | null;
+  invitationId: string | null;
+  template: string;
+  data: Record<string, unknown>;
+}
+
+/** The message cannot be rendered (its order, pass or invitation is gone): a permanent failure. */
+export class RenderError extends Error {
+  constructor(readonly code: 'orderMissing' | 'passMissing' | 'invitationMissing' | 'unknownTemplate', message: string) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+export async function renderMessage(db: Db, message: MessageToRender): Promise<RenderedMessage> {
+  const template = message.template as MessageTemplate;
+  if (template === 'userInvitation') return renderInvitation(db, message);
+  if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
+  return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Order messages
+// ---------------------------------------------------------------------------------------------
+
+const ORDER_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended'] as const;
+type OrderTemplate = (typeof ORDER_TEMPLATES)[number];
+
+/** What an order message says: nothing else of the order is read. */
+export interface OrderFacts {
+  code: string;
+  firstName: string | null;
+  company: string;
+  tests: string[];
+  expiresAt: Date | null;
+  timeZone: string;
+  clinic: { name: string; address: string | null; phone: string | null } | null;
+  passUrl: string;
+}
+
+async function orderFacts(db: Db, message: MessageToRender): Promise<OrderFacts> {
+  if (!message.orderId) throw new RenderError('orderMissing', 'The message names no order');
+  const [order] = await db
+    .select({
+      code: orders.code,
+      firstName: orders.firstName,
+      expiresAt: orders.expiresAt,
+      company: companies.name,
+      state: locations.state,
+      clinicName: clinics.name,
+      clinicLine1: clinics.line1,
+      clinicCity: clinics.city,
+      clinicState: clinics.state,
+      clinicPostalCode: clinics.postalCode,
+      clinicPhone: clinics.phone,
+    })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .leftJoin(clinics, eq(clinics.id, orders.clinicId))
+    .where(and(eq(orders.id, message.orderId), eq(orders.tenantId, message.tenantId)));
+  if (!order) throw new RenderError('orderMissing', 'The order of the message does not exist');
+  const tests = await db.select({ name: orderServices.name }).from(orderServices).where(eq(orderServices.orderId, message.orderId)).orderBy(asc(orderServices.position));
+  const token = await passToken(db, message.orderId, typeof message.data.passId === 'string' ? message.data.passId : null);
+  const cityLine = [order.clinicCity, [order.clinicState, order.clinicPostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = [order.clinicLine1, cityLine].filter(Boolean).join(', ');
+  return {
+    code: order.code,
+    firstName: order.firstName?.trim() || null,
+    company: order.company,
+    tests: tests.map((t) => t.name),
+    expiresAt: order.expiresAt,
+    timeZone: timeZoneOfState(order.state),
+    clinic: order.clinicName ? { name: order.clinicName, address: address || null, phone: order.clinicPhone } : null,
+    passUrl: `${publicUrl()}/pass/${encodeURIComponent(token)}`,
+  };
+}
+
+async function passToken(db: Db, orderId: string, passId: string | null): Promise<string> {
+  if (passId) {
+    const [pass] = await db
+      .select({ token: orderPasses.tokenEncrypted, revokedAt: orderPasses.revokedAt })
+      .from(orderPasses)
+      .where(and(eq(orderPasses.id, passId), eq(orderPasses.orderId, orderId)));
+    if (pass && !pass.revokedAt) return openSecret(pass.token);
+  }
+  const [current] = await db
+    .select({ token: orderPasses.tokenEncrypted })
+    .from(orderPasses)
+    .where(and(eq(orderPasses.orderId, orderId), isNull(orderPasses.revokedAt)))
+    .orderBy(desc(orderPasses.createdAt), desc(orderPasses.id))
+    .limit(1);
+  if (!current) throw new RenderError('passMissing', 'The order has no valid pass');
+  return openSecret(current.token);
+}
+
+const list = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : items.length === 2 ? `${items[0]} and ${items[1]}` : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+
+/** The fixed wording of each template: a subject, an opening sentence, and a short SMS lead. */
+function wording(template: OrderTemplate, f: OrderFacts) {
+  switch (template) {
+    case 'orderCreated':
+      return {
+        subject: `${f.company}: please complete your test (order ${f.code})`,
+        opening: `${f.company} has asked you to complete the following: ${list(f.tests)}.`,
+        sms: `${f.company} asks you to complete a test`,
+      };
+    case 'reminder':
+      return {
+        subject: `Reminder: your test for ${f.company} is due soon (order ${f.code})`,
+        opening: `This is a reminder that ${f.company} is waiting for you to complete: ${list(f.tests)}.`,
+        sms: `Reminder: your test for ${f.company} is due soon`,
+      };
+    case 'passReissued':
+      return {
+        subject: `Your new pass for ${f.company} (order ${f.code})`,
+        opening: `${f.company} has sent you a new pass for: ${list(f.tests)}. The link you received before no longer works.`,
+        sms: `New pass from ${f.company}; the old link no longer works`,
+      };
+    case 'expirationExtended':
+      return {
+        subject: `More time for your test for ${f.company} (order ${f.code})`,
+        opening: `${f.company} has given you more time to complete: ${list(f.tests)}.`,
+        sms: `${f.company} gave you more time for your test`,
+      };
+  }
+}
+
+export function renderOrderMessage(template: OrderTemplate, f: OrderFacts): RenderedMessage {
+  const w = wording(template, f);
+  const greeting = f.firstName ? `Hello ${f.firstName},` : 'Hello,';
+  const deadline = f.expiresAt ? formatDeadline(f.expiresAt, f.timeZone) : null;
+  const deadlineLine = deadline ? `Please complete it by ${deadline}.` : null;
+  const clinicLines = f.clinic
+    ? [`Clinic: ${f.clinic.name}`, f.clinic.address, f.clinic.phone ? `Phone: ${f.clinic.phone}` : null].filter((l): l is string => Boolean(l))
+    : ['Clinic: choose a clinic near you on your pass.'];
+  const codeLine = `Order code: ${f.code}. Bring a photo ID and show this code at the clinic.`;
+  const text = [
+    greeting,
+    '',
+    w.opening,
+    ...(deadlineLine ? [deadlineLine] : []),
+    '',
+    ...clinicLines,
+    '',
+    `Your pass: ${f.passUrl}`,
+    codeLine,
+    '',
+    'This link is personal: do not share it.',
+    '',
+  ].join('\n');
+
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(w.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p>${e(greeting)}</p>
+<p>${e(w.opening)}</p>
+${deadline ? `<p>Please complete it by <strong>${e(deadline)}</strong>.</p>` : ''}
+<p>${f.clinic ? `<strong>Clinic:</strong> ${e(f.clinic.name)}${f.clinic.address ? `<br>${e(f.clinic.address)}` : ''}${f.clinic.phone ? `<br>Phone: ${e(f.clinic.phone)}` : ''}` : '<strong>Clinic:</strong> choose a clinic near you on your pass.'}</p>
+<p><a href="${e(f.passUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Open your pass</a></p>
+<p style="font-size:14px;color:#52525b">Or copy this link: <a href="${e(f.passUrl)}" style="color:#1d4ed8">${e(f.passUrl)}</a></p>
+<p>Order code: <strong>${e(f.code)}</strong>. Bring a photo ID and show this code at the clinic.</p>
+<p style="font-size:14px;color:#52525b">This link is personal: do not share it.</p>
+</div>
+</body></html>
+`;
+  return { subject: w.subject, text, html, sms: orderSms(w.sms, f) };
+}
+
+/** Cuts `text` to `max` characters with an ellipsis. */
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, Math.max(max - 1, 0)).trimEnd()}…`);
+
+/**
+ * The SMS: lead, first name, tests, deadline, pass link and code. The link and the code are never
+ * shortened; when the whole is over 320 characters the tests, then the lead, are cut.
+ */
+function orderSms(lead: string, f: OrderFacts): string {
+  const deadline = f.expiresAt ? ` by ${formatDeadline(f.expiresAt, f.timeZone, 'short')}` : '';
+  const clinic = f.clinic ? ` at ${f.clinic.name}` : '';
+  const fixed = (leadText: string, tests: string, clinicText: string) =>
+    `${f.firstName ? `Hi ${f.firstName}, ` : ''}${leadText}${tests ? ` (${tests})` : ''}${clinicText}${deadline}. Pass: ${f.passUrl} Code: ${f.code}`;
+  let tests = list(f.tests);
+  let leadText = lead;
+  let clinicText = clinic;
+  let sms = fixed(leadText, tests, clinicText);
+  if (sms.length > SMS_MAX_LENGTH) {
+    tests = cut(tests, Math.max(tests.length - (sms.length - SMS_MAX_LENGTH), 12));
+    sms = fixed(leadText, tests, clinicText);
+  }
+  if (sms.length > SMS_MAX_LENGTH) {
+    tests = '';
+    clinicText = '';
+    sms = fixed(leadText, tests, clinicText);
+  }
+  if (sms.length > SMS_MAX_LENGTH) {
+    leadText = cut(leadText, Math.max(leadText.length - (sms.length - SMS_MAX_LENGTH), 10));
+    sms = fixed(leadText, tests, clinicText);
+  }
+  // A link longer than the limit itself (an absurd PUBLIC_URL) still must not break the limit.
+  return sms.length > SMS_MAX_LENGTH ? cut(sms, SMS_MAX_LENGTH) : sms;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invitations (DESIGN.md 6.4)
+// ---------------------------------------------------------------------------------------------
+
+async function renderInvitation(db: Db, message: MessageToRender): Promise<RenderedMessage> {
+  const invitationId = message.invitationId ?? (typeof message.data.invitationId === 'string' ? message.data.invitationId : null);
+  if (!invitationId) throw new RenderError('invitationMissing', 'The message names no invitation');
+  const [invitation] = await db
+    .select({ token: userInvitations.tokenEncrypted, expiresAt: userInvitations.expiresAt, createdBy: userInvitations.createdByUserId, tenant: tenants.name, name: users.name })
+    .from(userInvitations)
+    .innerJoin(tenants, eq(tenants.id, userInvitations.tenantId))
+    .innerJoin(users, eq(users.id, userInvitations.userId))
+    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.tenantId, message.tenantId)));
+  if (!invitation) throw new RenderError('invitationMissing', 'The invitation of the message does not exist');
+  let inviter: string | null = null;
+  if (invitation.createdBy) {
+    const [by] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, invitation.createdBy));
+    inviter = by ? by.name?.trim() || by.email : null;
+  }
+  return renderInvitationMessage({
+    tenant: invitation.tenant,
+    inviter,
+    name: invitation.name?.trim() || null,
+    expiresAt: invitation.expiresAt,
+    url: `${publicUrl()}/invite/${encodeURIComponent(openSecret(invitation.token))}`,
+  });
+}
+
+export function renderInvitationMessage(f: { tenant: string; inviter: string | null; name: string | null; expiresAt: Date; url: string }): RenderedMessage {
+  const subject = `${f.inviter ?? f.tenant} invited you to ${f.tenant}'s drug-testing orders`;
+  const greeting = f.name ? `Hello ${f.name},` : 'Hello,';
+  const who = f.inviter ? `${f.inviter} has invited you` : 'You have been invited';
+  const until = `${formatDeadline(f.expiresAt, 'UTC')}`;
+  const text = [
+    greeting,
+    '',
+    `${who} to use ${f.tenant}'s drug-testing orders dashboard.`,
+    `Set your password with this link before ${until}:`,
+    f.url,
+    '',
+    'If you did not expect this invitation, ignore this e-mail.',
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p>${e(greeting)}</p>
+<p>${e(who)} to use ${e(f.tenant)}'s drug-testing orders dashboard.</p>
+<p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Set your password</a></p>
+<p style="font-size:14px;color:#52525b">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works until ${e(until)}.</p>
+<p style="font-size:14px;color:#52525b">If you did not expect this invitation, ignore this e-mail.</p>
+</div>
+</body></html>
+`;
+  const sms = cut(`${who} to ${f.tenant}'s drug-testing orders. Set your password: ${f.url}`, SMS_MAX_LENGTH);
+  return { subject, text, html, sms };
+}
