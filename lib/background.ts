@@ -3,7 +3,7 @@
  * in staging, the sandbox simulator. Call once at start-up; returns a handle to stop them.
  *
  * Environment:
- * - `WEBHOOK_WORKER=off`         no delivery worker in this process (e.g. when `npm run worker` runs beside it)
+ * - `WEBHOOK_WORKER=off`         no delivery worker and no message worker in this process (e.g. when `npm run worker` runs beside it)
  * - `WEBHOOK_POLL_MS`            poll interval of the delivery worker (default 500)
  * - `WEBHOOK_TIMEOUT_MS`         per-attempt timeout (default 10000, at most 15000)
  * - `WEBHOOK_RETRY_SCHEDULE`     retry delays in seconds, comma-separated (default 5,300,1800,7200,18000,36000,36000)
@@ -17,6 +17,7 @@ import { startSandbox } from '@/lib/sandbox';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
 import { startDeliveryWorker, pollIntervalFromEnv } from '@/lib/worker/delivery-loop';
 import { startHeartbeat } from '@/lib/worker/heartbeat';
+import { startMessageWorker } from '@/lib/worker/message-loop';
 import { jsonLogger, type Logger, type Loop } from '@/lib/worker/loop';
 
 export interface BackgroundWorkOptions {
@@ -55,7 +56,8 @@ export function startBackgroundWork(options: BackgroundWorkOptions = {}): Backgr
     sandbox: options.sandbox ?? sandboxEnabled(),
   };
   // The heartbeat tells /api/ready that someone delivers webhooks (lib/worker/heartbeat.ts).
-  if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }), startHeartbeat({ db: options.db, log }));
+  // The message worker (e-mail and SMS to participants, lib/worker/message-send.ts) runs with it: both read an outbox.
+  if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }), startHeartbeat({ db: options.db, log }), startMessageWorker({ db: options.db, log }));
   if (running.sandbox) loops.push(startSandbox({ db: options.db, log }));
   log('info', 'background work started', {
     webhookDelivery: running.deliveries ? { pollMs: pollIntervalFromEnv() } : 'off',
