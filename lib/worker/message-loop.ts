@@ -1,0 +1,43 @@
+/**
+ * The message worker as a running loop (in the server process, or `npm run worker`), beside the
+ * webhook delivery worker and switched with it (`WEBHOOK_WORKER=off` stops both in a process):
+ * both read an outbox of the same database, and a deployment that runs `npm run worker` apart from
+ * the servers wants both there. Polls every `WEBHOOK_POLL_MS` (default 500 ms), and at once when
+ * this process queued a message (`notifyMessagesDue`).
+ */
+import type { Db } from '@/lib/db/client';
+import { getDb } from '@/lib/app-db';
+import { onMessagesDue } from '@/lib/domain/messages/wake';
+import { pollIntervalFromEnv } from './delivery-loop';
+import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
+import { runDueMessages, type MessageRunOptions } from './message-send';
+
+export interface MessageWorkerOptions extends Omit<MessageRunOptions, 'db'> {
+  /** Default: the process database (lib/app-db.ts). */
+  db?: Db;
+  intervalMs?: number;
+  log?: Logger;
+}
+
+export function startMessageWorker(options: MessageWorkerOptions = {}): Loop {
+  const log = options.log ?? jsonLogger;
+  const loop = startLoop({
+    name: 'message worker',
+    intervalMs: options.intervalMs ?? pollIntervalFromEnv(),
+    log,
+    round: async () => {
+      const db = options.db ?? (await getDb());
+      const result = await runDueMessages({ ...options, db });
+      if (result.failed) log('warn', 'messages failed for good (permanent failure, retries used up, or no provider)', { count: result.failed });
+      return result.claimed > 0;
+    },
+  });
+  const unsubscribe = onMessagesDue(() => loop.wake());
+  return {
+    wake: loop.wake,
+    async stop() {
+      unsubscribe();
+      await loop.stop();
+    },
+  };
+}
