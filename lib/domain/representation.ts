@@ -8,6 +8,8 @@
  */
 import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
+import { CAPABILITIES, OpeningHours } from '@/lib/domain/clinics/hours';
+import { DOCUMENT_TYPES } from '@/lib/domain/documents/schemas';
 
 export const API = '/api/v2';
 
@@ -55,8 +57,22 @@ export const ServiceEntry = z
   .meta({ id: 'ServiceEntry' });
 export type ServiceEntry = z.output<typeof ServiceEntry>;
 
+export const OrderMatchingSetting = z.object({ enabled: z.boolean(), windowDays: z.number().int() }).meta({ id: 'OrderMatchingSetting' });
+export type OrderMatchingSetting = z.output<typeof OrderMatchingSetting>;
+
 export const Company = z
-  .object({ id: z.string(), object: z.literal('company'), name: z.string(), address: Address.nullable(), createdAt: DateTime, phone: z.string().nullable(), url: z.string() })
+  .object({
+    id: z.string(),
+    object: z.literal('company'),
+    name: z.string(),
+    address: Address.nullable(),
+    createdAt: DateTime,
+    phone: z.string().nullable(),
+    url: z.string(),
+    isActive: z.boolean().describe('False once deactivated: no longer listed or ordered for; its orders stay readable.'),
+    backgroundCheckEnabled: z.boolean(),
+    orderMatching: OrderMatchingSetting,
+  })
   .meta({ id: 'Company' });
 export type Company = z.output<typeof Company>;
 
@@ -70,6 +86,10 @@ export const Location = z
     createdAt: DateTime,
     phone: z.string().nullable(),
     url: z.string(),
+    isActive: z.boolean().describe('False once deactivated: no longer listed or ordered at; its orders stay readable.'),
+    scheduleStrategies: z.array(z.string()).describe('Schedule strategies an order placed here may use.'),
+    feeCap: z.number().nullable().describe('Highest clinic price for a package, in US dollars; null: no cap.'),
+    orderMatching: OrderMatchingSetting.nullable().describe("Null: the company's setting applies."),
   })
   .meta({ id: 'Location' });
 export type Location = z.output<typeof Location>;
@@ -99,6 +119,13 @@ export const Clinic = z
     services: z.array(ServiceEntry),
     distance: z.object({ miles: z.number() }).optional().describe('Only in search results ranked by distance.'),
     url: z.string(),
+    timeZone: z.string().nullable().describe('IANA time zone of the hours (the state\'s main zone when the network gave none); null when unknown.'),
+    hours: z.array(OpeningHours).describe('Weekly hours in the clinic\'s time zone; `24:00` closes at midnight; empty means by appointment.'),
+    capabilities: z.array(z.enum(CAPABILITIES)),
+    openStatus: z
+      .object({ isOpen: z.boolean(), closesAt: z.iso.datetime().nullable().optional(), opensAt: z.iso.datetime().nullable().optional() })
+      .optional()
+      .describe('Only in searches with `openAt` or `openNow`: open at that instant, and until when (null: around the clock), or when it opens next (null: by appointment).'),
   })
   .meta({ id: 'Clinic' });
 export type Clinic = z.output<typeof Clinic>;
@@ -123,6 +150,7 @@ export const Package = z
     isDot: z.boolean(),
     services: z.array(ServiceEntry),
     url: z.string(),
+    isActive: z.boolean().describe('False once deactivated: cannot be ordered (422 packageInactive); orders placed keep it.'),
   })
   .meta({ id: 'Package' });
 export type Package = z.output<typeof Package>;
@@ -270,6 +298,37 @@ export const OrderUpdatedEvent = z
   })
   .meta({ id: 'OrderUpdatedEvent' });
 export type OrderUpdatedEvent = z.output<typeof OrderUpdatedEvent>;
+
+export const Document = z
+  .object({
+    id: z.string(),
+    object: z.literal('document'),
+    type: z.enum(DOCUMENT_TYPES),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int().describe('Bytes.'),
+    sha256: z.string().describe('Hex SHA-256 of the contents; the `ETag` of the content download.'),
+    order: z.object({ id: z.string(), url: z.string() }),
+    service: z.object({ id: z.string() }).nullable(),
+    createdAt: DateTime,
+    purgedAt: DateTime.nullable().describe('When `retention purge` removed the contents (49 CFR 382.401); null while they are kept.'),
+    url: z.string(),
+    contentUrl: z.string(),
+  })
+  .meta({ id: 'Document' });
+export type Document = z.output<typeof Document>;
+
+export const DocumentCreatedEvent = z
+  .object({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.literal('document.created'),
+    sequence: z.number().int().describe('Shares the order\'s event sequence with `order.updated`.'),
+    createdAt: DateTime,
+    data: z.object({ document: Document }),
+  })
+  .meta({ id: 'DocumentCreatedEvent' });
+export type DocumentCreatedEvent = z.output<typeof DocumentCreatedEvent>;
 
 // -- The pieces every serializer shares --
 

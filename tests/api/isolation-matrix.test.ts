@@ -76,9 +76,14 @@ describe.each(operationEntries())('%s', (id, op) => {
       expect(res.body).toEqual(missing.body);
       return;
     }
+    if (op.method === 'POST' && s.tenantWide) {
+      // Creates in the caller's own tenant.
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return;
+    }
     if (op.method === 'POST') {
-      // Creating at another tenant's location: the location is "not found".
-      expectError(res, 404, 'notFound', '/location/id');
+      // Creating at another tenant's location (or company): it is "not found".
+      expectError(res, 404, 'notFound', s.notFoundPointer ?? '/location/id');
       return;
     }
     expect(res.status).toBe(200);
@@ -99,8 +104,12 @@ describe.each(operationEntries())('%s', (id, op) => {
       expect(res.body).toEqual(missing.body);
       return;
     }
+    if (op.method === 'POST' && s.tenantWide) {
+      expectError(res, 403, 'insufficientScope');
+      return;
+    }
     if (op.method === 'POST') {
-      expectError(res, 404, 'notFound', '/location/id');
+      expectError(res, 404, 'notFound', s.notFoundPointer ?? '/location/id');
       return;
     }
     expect(res.status).toBe(200);

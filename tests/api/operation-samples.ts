@@ -36,6 +36,10 @@ export interface Sample {
   companyScoped: boolean;
   /** Reference data shared by every tenant. */
   global?: boolean;
+  /** A create operation naming no resource (create company): another tenant's token creates in its own tenant, a company-limited one gets 403. */
+  tenantWide?: boolean;
+  /** A create operation: where a foreign or unlinked token meets 404 notFound (default `/location/id`). */
+  notFoundPointer?: string;
 }
 
 export const missing = '00000000-0000-4000-8000-000000000000';

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, locations } from '@/lib/db/schema';
+import { IsActiveFilter } from '@/lib/domain/companies/schemas';
 import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
@@ -15,10 +16,12 @@ export const ListLocationsQuery = PageQuery.extend({
   companyId: z.string().min(1).max(255).optional(),
   city: TextFilter.optional(),
   state: TextFilter.optional(),
+  /** `false` lists the deactivated locations (of active companies); default `true`. */
+  isActive: IsActiveFilter.optional(),
 });
 export type ListLocationsQuery = z.output<typeof ListLocationsQuery>;
 
-type Row = { location: typeof locations.$inferSelect; company: { id: string; name: string } };
+type Row = { location: typeof locations.$inferSelect; company: { id: string; name: string; orderMatchingEnabled: boolean; orderMatchingWindowDays: number } };
 
 /** Spec 2.8: `address` is always an Address object. */
 export function serializeLocation({ location: l, company }: Row): Location {
@@ -31,16 +34,26 @@ export function serializeLocation({ location: l, company }: Row): Location {
     createdAt: iso(l.createdAt),
     phone: l.phone,
     url: `${API}/locations/${l.id}`,
+    isActive: l.isActive,
+    scheduleStrategies: l.scheduleStrategies,
+    feeCap: l.feeCapCents === null ? null : l.feeCapCents / 100,
+    orderMatching:
+      l.orderMatchingEnabled === null && l.orderMatchingWindowDays === null
+        ? null
+        : { enabled: l.orderMatchingEnabled ?? company.orderMatchingEnabled, windowDays: l.orderMatchingWindowDays ?? company.orderMatchingWindowDays },
   };
 }
 
-const selection = { location: locations, company: { id: companies.id, name: companies.name } };
+export const selection = {
+  location: locations,
+  company: { id: companies.id, name: companies.name, orderMatchingEnabled: companies.orderMatchingEnabled, orderMatchingWindowDays: companies.orderMatchingWindowDays },
+};
 
-/** Active locations under active linked companies, ordered by name (spec 4.4). */
+/** Active locations under active linked companies, ordered by name (spec 4.4); `isActive: false` the deactivated ones. */
 export async function listLocations(ctx: Ctx, q: ListLocationsQuery) {
   const where = and(
     eq(locations.tenantId, ctx.tenantId),
-    eq(locations.isActive, true),
+    eq(locations.isActive, q.isActive ?? true),
     activeLinkedCompany(ctx),
     q.name ? ilike(locations.name, likePattern(q.name)) : undefined,
     q.companyId ? eq(locations.companyId, q.companyId) : undefined,

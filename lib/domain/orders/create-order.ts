@@ -18,6 +18,7 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
 import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
+import { createPassForOrder } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
 import { countStatusChange } from './bookkeeping';
@@ -61,7 +62,7 @@ async function loadLocation(ctx: Ctx, id: string) {
 
 async function loadPackage(ctx: Ctx, id: string, location: typeof locations.$inferSelect) {
   const [row] = await ctx.db
-    .select({ id: packages.id, name: packages.name })
+    .select({ id: packages.id, name: packages.name, isActive: packages.isActive })
     .from(packages)
     .where(
       and(
@@ -71,6 +72,7 @@ async function loadPackage(ctx: Ctx, id: string, location: typeof locations.$inf
       ),
     );
   if (!row) throw new DomainError('notFound', 'Package was not found, or is not available at this location.', { pointer: '/package/id' });
+  if (!row.isActive) throw new DomainError('packageInactive', 'The package has been deactivated and cannot be ordered.', { pointer: '/package' });
   const items = await servicesOfPackages(ctx, [row.id]);
   return { ...row, items };
 }
@@ -306,6 +308,7 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
     data: { source: ctx.source, requesterEmail: input.requester.email },
   });
   await storeOrderDocuments(ctx.db, [id]);
+  await createPassForOrder(ctx.db, { id, tenantId: ctx.tenantId, deliveryMethod: input.deliveryMethods[0].type, email: p.email ?? null, phone: p.phone ?? null });
   const withIdentifiers = ctx.scopes.has('order.participant.read');
   const [document] = await loadOrderDocuments(ctx.db, [id], withIdentifiers);
   return { order: serializeOrder(document, { identifiers: withIdentifiers }), matched: null };

@@ -6,9 +6,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { locations, packages } from '@/lib/db/schema';
-import { orderablePackage } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
-import { availableAtLocation, servicesOfPackages, type PackageServiceRow } from './index';
+import { activePackage, availableAtLocation, servicesOfPackages, type PackageServiceRow } from './index';
 
 export interface PackageAtLocations {
   id: string;
@@ -28,7 +27,7 @@ export async function packagesAtLocations(ctx: Ctx, locationIds: string[]): Prom
     .select({ id: packages.id, name: packages.name, locationId: at.id })
     .from(packages)
     .innerJoin(at, availableAtLocation(at.id))
-    .where(and(orderablePackage(ctx), eq(at.tenantId, ctx.tenantId), inArray(at.id, locationIds)))
+    .where(and(activePackage(ctx), eq(at.tenantId, ctx.tenantId), inArray(at.id, locationIds)))
     .orderBy(asc(packages.name), asc(packages.id));
   const byId = new Map<string, PackageAtLocations>();
   for (const row of rows) {

@@ -2,7 +2,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { companies, locations, packages, packageServices, services } from '@/lib/db/schema';
-import { orderablePackage } from '@/lib/domain/access';
+import { activeLinkedCompany, linkedCompany, orderablePackage } from '@/lib/domain/access';
+import { IsActiveFilter } from '@/lib/domain/companies/schemas';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
@@ -16,6 +17,8 @@ export const ListPackagesQuery = PageQuery.extend({
   companyId: z.string().min(1).max(255).optional(),
   /** Packages available at this location: its own and its company's. */
   locationId: z.string().min(1).max(255).optional(),
+  /** `false` lists the deactivated packages (of active companies) instead of the orderable ones; default `true`. */
+  isActive: IsActiveFilter.optional(),
 });
 export type ListPackagesQuery = z.output<typeof ListPackagesQuery>;
 
@@ -36,8 +39,9 @@ const selection = {
   companyName: companies.name,
   locationId: locations.id,
   locationName: locations.name,
+  isActive: packages.isActive,
 };
-type Row = { id: string; name: string; companyId: string; companyName: string; locationId: string | null; locationName: string | null };
+type Row = { id: string; name: string; companyId: string; companyName: string; locationId: string | null; locationName: string | null; isActive: boolean };
 
 export function serializePackage(p: Row, items: PackageServiceRow[]): Package {
   return {
@@ -49,6 +53,7 @@ export function serializePackage(p: Row, items: PackageServiceRow[]): Package {
     isDot: items.some((s) => s.isDot),
     services: items.map(serviceEntry),
     url: `${API}/packages/${p.id}`,
+    isActive: p.isActive,
   };
 }
 
@@ -79,16 +84,31 @@ export function availableAtLocation(locationId: string | AnyColumn): SQL {
   )!;
 }
 
-const baseQuery = (ctx: Ctx) =>
+export const baseQuery = (ctx: Ctx) =>
   ctx.db
     .select(selection)
     .from(packages)
     .innerJoin(companies, eq(companies.id, packages.companyId))
     .leftJoin(locations, eq(locations.id, packages.locationId));
 
+/** Packages that can be ordered: orderable where they are, and not deactivated. */
+export function activePackage(ctx: Ctx): SQL {
+  return and(orderablePackage(ctx), eq(packages.isActive, true))!;
+}
+
+/** Deactivated packages under active linked companies (the list an admin reactivates from). */
+function inactivePackage(ctx: Ctx): SQL {
+  return and(
+    eq(packages.tenantId, ctx.tenantId),
+    eq(packages.isActive, false),
+    sql`exists (select 1 from ${companies} where ${companies.id} = ${packages.companyId} and ${activeLinkedCompany(ctx)})`,
+  )!;
+}
+
+/** The orderable packages by name; `isActive: false` the deactivated ones instead. */
 export async function listPackages(ctx: Ctx, q: ListPackagesQuery) {
   const where = and(
-    orderablePackage(ctx),
+    q.isActive === false ? inactivePackage(ctx) : activePackage(ctx),
     q.name ? ilike(packages.name, likePattern(q.name)) : undefined,
     q.companyId ? eq(packages.companyId, q.companyId) : undefined,
     q.locationId ? availableAtLocation(q.locationId) : undefined,
@@ -99,8 +119,9 @@ export async function listPackages(ctx: Ctx, q: ListPackagesQuery) {
   return page(rows.map((r) => serializePackage(r, items.filter((s) => s.packageId === r.id))), total, q);
 }
 
+/** A package of a linked company, active or not: orders placed name it, and an admin reactivates it. */
 export async function getPackage(ctx: Ctx, id: string) {
-  const [row] = await baseQuery(ctx).where(and(orderablePackage(ctx), eq(packages.id, id)));
+  const [row] = await baseQuery(ctx).where(and(eq(packages.tenantId, ctx.tenantId), linkedCompany(ctx), eq(packages.id, id)));
   if (!row) throw notFound('Package');
   return serializePackage(row, await servicesOfPackages(ctx, [row.id]));
 }

@@ -1,0 +1,38 @@
+/** Request bodies of the location writes (DESIGN.md 6.4), shared by the API, the dashboard's form and OpenAPI. Pure: the browser imports it. */
+import { z } from 'zod';
+import { AddressInput, NameInput, OrderMatchingInput, PhoneInput } from '@/lib/domain/companies/schemas';
+import { Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/orders/schemas';
+
+export const ScheduleStrategiesInput = z
+  .array(z.enum(SCHEDULE_STRATEGIES))
+  .min(1)
+  .max(SCHEDULE_STRATEGIES.length)
+  .refine((list) => new Set(list).size === list.length, { message: 'scheduleStrategies must not repeat a strategy', params: { code: 'invalidValue' } });
+
+/** Highest clinic price of a package accepted here, in US dollars (cents at most); null: no cap. */
+export const FeeCapInput = z.number().min(0).max(100_000).multipleOf(0.01);
+
+const locationMembers = {
+  name: NameInput,
+  phone: PhoneInput.nullish(),
+  address: AddressInput,
+  scheduleStrategies: ScheduleStrategiesInput.optional(),
+  feeCap: FeeCapInput.nullish(),
+  /** Null: the company's setting applies. */
+  orderMatching: OrderMatchingInput.nullish(),
+};
+
+/** `POST /api/v2/locations`: the address's postalCode must be a known US ZIP code. */
+export const CreateLocationBody = z.strictObject({ company: Reference, ...locationMembers }).meta({ id: 'CreateLocationRequest' });
+export type CreateLocationBody = z.output<typeof CreateLocationBody>;
+
+/** `PATCH /api/v2/locations/{id}`: the members sent change; a location stays with its company. */
+export const UpdateLocationBody = z
+  .strictObject({
+    ...locationMembers,
+    name: NameInput.optional(),
+    address: AddressInput.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateLocationRequest' });
+export type UpdateLocationBody = z.output<typeof UpdateLocationBody>;
