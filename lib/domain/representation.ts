@@ -8,8 +8,6 @@
  */
 import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
-import { CAPABILITIES, OpeningHours } from '@/lib/domain/clinics/hours';
-import { DOCUMENT_TYPES } from '@/lib/domain/documents/schemas';
 
 export const API = '/api/v2';
 
@@ -119,13 +117,6 @@ export const Clinic = z
     services: z.array(ServiceEntry),
     distance: z.object({ miles: z.number() }).optional().describe('Only in search results ranked by distance.'),
     url: z.string(),
-    timeZone: z.string().nullable().describe('IANA time zone of the hours (the state\'s main zone when the network gave none); null when unknown.'),
-    hours: z.array(OpeningHours).describe('Weekly hours in the clinic\'s time zone; `24:00` closes at midnight; empty means by appointment.'),
-    capabilities: z.array(z.enum(CAPABILITIES)),
-    openStatus: z
-      .object({ isOpen: z.boolean(), closesAt: z.iso.datetime().nullable().optional(), opensAt: z.iso.datetime().nullable().optional() })
-      .optional()
-      .describe('Only in searches with `openAt` or `openNow`: open at that instant, and until when (null: around the clock), or when it opens next (null: by appointment).'),
   })
   .meta({ id: 'Clinic' });
 export type Clinic = z.output<typeof Clinic>;
@@ -298,37 +289,6 @@ export const OrderUpdatedEvent = z
   })
   .meta({ id: 'OrderUpdatedEvent' });
 export type OrderUpdatedEvent = z.output<typeof OrderUpdatedEvent>;
-
-export const Document = z
-  .object({
-    id: z.string(),
-    object: z.literal('document'),
-    type: z.enum(DOCUMENT_TYPES),
-    fileName: z.string(),
-    contentType: z.string(),
-    size: z.number().int().describe('Bytes.'),
-    sha256: z.string().describe('Hex SHA-256 of the contents; the `ETag` of the content download.'),
-    order: z.object({ id: z.string(), url: z.string() }),
-    service: z.object({ id: z.string() }).nullable(),
-    createdAt: DateTime,
-    purgedAt: DateTime.nullable().describe('When `retention purge` removed the contents (49 CFR 382.401); null while they are kept.'),
-    url: z.string(),
-    contentUrl: z.string(),
-  })
-  .meta({ id: 'Document' });
-export type Document = z.output<typeof Document>;
-
-export const DocumentCreatedEvent = z
-  .object({
-    id: z.string(),
-    object: z.literal('event'),
-    type: z.literal('document.created'),
-    sequence: z.number().int().describe('Shares the order\'s event sequence with `order.updated`.'),
-    createdAt: DateTime,
-    data: z.object({ document: Document }),
-  })
-  .meta({ id: 'DocumentCreatedEvent' });
-export type DocumentCreatedEvent = z.output<typeof DocumentCreatedEvent>;
 
 // -- The pieces every serializer shares --
 
