@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
+import { CAPABILITIES, OpeningHours } from '@/lib/domain/clinics/hours';
 
 export const API = '/api/v2';
 
@@ -117,6 +118,13 @@ export const Clinic = z
     services: z.array(ServiceEntry),
     distance: z.object({ miles: z.number() }).optional().describe('Only in search results ranked by distance.'),
     url: z.string(),
+    timeZone: z.string().nullable().describe('IANA time zone of the hours (the state\'s main zone when the network gave none); null when unknown.'),
+    hours: z.array(OpeningHours).describe('Weekly hours in the clinic\'s time zone; `24:00` closes at midnight; empty means by appointment.'),
+    capabilities: z.array(z.enum(CAPABILITIES)),
+    openStatus: z
+      .object({ isOpen: z.boolean(), closesAt: z.iso.datetime().nullable().optional(), opensAt: z.iso.datetime().nullable().optional() })
+      .optional()
+      .describe('Only in searches with `openAt` or `openNow`: open at that instant, and until when (null: around the clock), or when it opens next (null: by appointment).'),
   })
   .meta({ id: 'Clinic' });
 export type Clinic = z.output<typeof Clinic>;

@@ -193,11 +193,11 @@ describe('GET /api/v2/clinics', () => {
   describe('representation', () => {
     it('distance only with a position; every field of spec 2.10', async () => {
       const ranked = await around();
-      expect(Object.keys(ranked.body.data[0]).sort()).toEqual(['address', 'coordinates', 'distance', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'url']);
+      expect(Object.keys(ranked.body.data[0]).sort()).toEqual(['address', 'capabilities', 'coordinates', 'distance', 'hours', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'timeZone', 'url']);
       const listed = await search({ name: PREFIX });
       expect(listed.status).toBe(200);
       for (const c of listed.body.data) expect(c).not.toHaveProperty('distance');
-      expect(Object.keys(listed.body.data[0]).sort()).toEqual(['address', 'coordinates', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'url']);
+      expect(Object.keys(listed.body.data[0]).sort()).toEqual(['address', 'capabilities', 'coordinates', 'hours', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'timeZone', 'url']);
       expect(ranked.body.data[0]).toMatchObject({ id: idOf('a'), object: 'clinic', url: `/api/v2/clinics/${idOf('a')}`, coordinates: O, isActive: true });
     });
 
@@ -223,7 +223,7 @@ describe('GET /api/v2/clinics', () => {
       try {
         const res = await search({ name: `Bare ${run}` });
         expect(res.body.data).toEqual([
-          { id, object: 'clinic', name: `Bare ${run}`, address: null, phone: null, coordinates: O, isActive: true, services: [], url: `${PATH}/${id}` },
+          { id, object: 'clinic', name: `Bare ${run}`, address: null, phone: null, coordinates: O, isActive: true, services: [], url: `${PATH}/${id}`, timeZone: null, hours: [], capabilities: [] },
         ]);
         const near = await search({ lat: O.lat, long: O.long, radius: 1, name: `Bare ${run}` });
         expect(near.body.data[0]).toMatchObject({ address: null, phone: null, distance: { miles: 0 } });
@@ -333,7 +333,7 @@ describe('GET /api/v2/clinics', () => {
       expect(op.operationId).toBe('searchClinics');
       expect(op['x-scope']).toBe('clinic.search');
       const params = Object.fromEntries(op.parameters.map((p: { name: string; schema: object }) => [p.name, p.schema]));
-      expect(Object.keys(params).sort()).toEqual(['isActive', 'lat', 'limit', 'long', 'name', 'near', 'packageId', 'page', 'radius', 'serviceIds']);
+      expect(Object.keys(params).sort()).toEqual(['capabilities', 'isActive', 'lat', 'limit', 'long', 'name', 'near', 'openAt', 'openNow', 'packageId', 'page', 'radius', 'serviceIds']);
       expect(params.lat).toMatchObject({ type: 'number', minimum: -90, maximum: 90 });
       expect(params.radius).toMatchObject({ type: 'number', minimum: 1, maximum: 500 });
       const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -19,7 +19,7 @@ describe('GET /api/v2/clinics/{id}', () => {
     const id = await someClinic(DEMO.tenants.acme.id, sql`lat is not null and exists (select 1 from clinic_services cs where cs.clinic_id = clinics.id)`);
     const res = await get(`/api/v2/clinics/${id}`, { token: await token({ scopes: ['clinic.read'] }) });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['address', 'coordinates', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'url']);
+    expect(Object.keys(res.body).sort()).toEqual(['address', 'capabilities', 'coordinates', 'hours', 'id', 'isActive', 'name', 'object', 'phone', 'services', 'timeZone', 'url']);
     expect(res.body).toMatchObject({ id, object: 'clinic', url: `/api/v2/clinics/${id}` });
     expect(typeof res.body.coordinates.lat).toBe('number');
     expect(typeof res.body.coordinates.long).toBe('number');

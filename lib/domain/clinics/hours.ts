@@ -31,8 +31,7 @@ export const OpeningHours = z
     opens: z.string().regex(HHMM, 'must be HH:MM from 00:00 to 23:59'),
     closes: z.string().regex(CLOSES, 'must be HH:MM from 00:01 to 24:00'),
   })
-  .refine((h) => h.closes > h.opens, { message: 'closes must be after opens (24:00 for midnight)', path: ['closes'] })
-  .meta({ id: 'OpeningHours' });
+  .refine((h) => h.closes > h.opens, { message: 'closes must be after opens (24:00 for midnight)', path: ['closes'] });
 export type OpeningHours = z.output<typeof OpeningHours>;
 
 export const WeeklyHours = z.array(OpeningHours).max(70);

@@ -5,6 +5,7 @@ import { orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { API, serviceEntry, toAddress, type Clinic } from '@/lib/domain/representation';
+import { zoneOf } from './hours';
 
 /** The representation, declared with its schema in lib/domain/representation.ts. */
 export type { Clinic };
@@ -24,6 +25,10 @@ export function serializeClinic(c: ClinicRow, offered: ServiceEntryRow[], distan
     services: offered.map(serviceEntry),
     ...(distanceMiles !== undefined ? { distance: { miles: distanceMiles } } : {}),
     url: `${API}/clinics/${c.id}`,
+    // The zone the search computes in SQL (`effectiveZoneSql`): the column, else the state's main zone.
+    timeZone: c.timeZone ?? zoneOf(c.state),
+    hours: c.hours as Clinic['hours'],
+    capabilities: c.capabilities as Clinic['capabilities'],
   };
 }
 

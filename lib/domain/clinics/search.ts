@@ -32,6 +32,7 @@ import { servicesOfPackages } from '@/lib/domain/packages';
 import { API, serviceEntry } from '@/lib/domain/representation';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
 import type { Clinic } from './index';
+import { CAPABILITIES, effectiveZoneSql, isOpenSql, openStatusSql, type Capability } from './hours';
 
 export const DEFAULT_RADIUS_MILES = 25;
 export const MAX_RADIUS_MILES = 500;
@@ -57,6 +58,14 @@ const ServiceIdList = z
   .pipe(z.array(z.string().min(1).max(255)).min(1).max(MAX_SERVICE_IDS))
   .meta({ type: 'string', description: `Comma-separated service ids (up to ${MAX_SERVICE_IDS}); the clinic offers all of them.` } as Record<string, unknown>);
 
+const CapabilityList = z
+  .string()
+  .min(1)
+  .max(1000)
+  .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(CAPABILITIES)).min(1).max(CAPABILITIES.length))
+  .meta({ type: 'string', description: `Comma-separated capabilities (${CAPABILITIES.join(', ')}); the clinic has all of them.` } as Record<string, unknown>);
+
 const issue = (ctx: z.RefinementCtx, path: string, code: 'required' | 'invalidValue', message: string) =>
   ctx.addIssue({ code: 'custom', message, path: [path], params: { code } });
 
@@ -69,8 +78,12 @@ export const SearchClinicsQuery = PageQuery.extend({
   packageId: z.string().min(1).max(255).optional().describe('The clinic offers every service of this package (one the token can order).'),
   name: TextFilter.optional().describe('Case-insensitive partial match on the clinic name.'),
   isActive: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  capabilities: CapabilityList.optional(),
+  openAt: z.iso.datetime({ offset: true }).optional().describe('Only clinics open at this instant (in each clinic\'s own time zone); each result carries `openStatus`.'),
+  openNow: z.enum(['true', 'false']).optional().transform((v) => v === 'true').describe('`true`: only clinics open now, as `openAt` with the current time.'),
 })
   .superRefine((q, ctx) => {
+    if (q.openAt !== undefined && q.openNow) issue(ctx, 'openNow', 'invalidValue', 'Query parameter "openNow" cannot be combined with "openAt": give one instant.');
     const hasLat = q.lat !== undefined;
     const hasLong = q.long !== undefined;
     if (q.near !== undefined && (hasLat || hasLong)) {
@@ -85,10 +98,21 @@ export const SearchClinicsQuery = PageQuery.extend({
       issue(ctx, 'near', 'invalidValue', 'Query parameter "near" is not a known US ZIP code or "City, ST".');
     }
   })
-  .transform(({ lat, long, near, radius, ...rest }) => {
+  .transform(({ lat, long, near, radius, openAt, openNow, capabilities, ...rest }) => {
     const position: Position | null = near !== undefined ? geocodeNear(near) : lat !== undefined && long !== undefined ? { lat, long } : null;
-    return { ...rest, position, radius: radius ?? DEFAULT_RADIUS_MILES };
+    // `openNow` is read when the search runs (`openInstant`), not when the query is parsed.
+    const open: OpenFilter | undefined = openAt !== undefined ? { at: new Date(openAt) } : openNow ? 'now' : undefined;
+    return {
+      ...rest,
+      position,
+      radius: radius ?? DEFAULT_RADIUS_MILES,
+      ...(capabilities !== undefined ? { capabilities: capabilities as Capability[] } : {}),
+      ...(open !== undefined ? { open } : {}),
+    };
   });
+/** The instant a search asks clinics to be open at: a given one, or the time of the search. */
+type OpenFilter = { at: Date } | 'now';
+const openInstant = (open: OpenFilter) => (open === 'now' ? new Date() : open.at);
 export type SearchClinicsQuery = z.output<typeof SearchClinicsQuery>;
 
 /** `clinics.earth_point` (not in the drizzle schema: see migration 0001). */
@@ -135,14 +159,19 @@ interface SearchShape {
   position: boolean;
   name: boolean;
   services: boolean;
+  capabilities: boolean;
+  open: boolean;
 }
 
 const shapeOf = (q: SearchClinicsQuery, required: readonly string[]): SearchShape => ({
   position: q.position !== null,
   name: q.name !== undefined,
   services: required.length > 0,
+  capabilities: q.capabilities !== undefined,
+  open: q.open !== undefined,
 });
-const shapeKey = (s: SearchShape) => `${s.position ? 'p' : ''}${s.name ? 'n' : ''}${s.services ? 's' : ''}`;
+const shapeKey = (s: SearchShape) =>
+  `${s.position ? 'p' : ''}${s.name ? 'n' : ''}${s.services ? 's' : ''}${s.capabilities ? 'c' : ''}${s.open ? 'o' : ''}`;
 
 const placeholder = sql.placeholder;
 /** The principal, as the statements' placeholders: one prepared statement serves every token. */
@@ -161,10 +190,17 @@ function searchParams(ctx: Ctx, q: SearchClinicsQuery, required: string[]) {
     radius: q.radius,
     name: q.name !== undefined ? likePattern(q.name) : undefined,
     serviceIds: required,
+    capabilities: q.capabilities ?? [],
+    openAt: q.open !== undefined ? openInstant(q.open).toISOString() : undefined,
     limit: q.limit,
     offset: offsetOf(q),
   };
 }
+
+/** The columns the opening hours are read from (DESIGN.md 6.3). */
+const hoursColumns = { hours: clinics.hours, timeZone: clinics.timeZone, state: clinics.state };
+/** The instant of an `openAt`/`openNow` search, computed once per execution (an init plan). */
+const openAtValue = sql`(select ${placeholder('openAt')}::timestamptz)`;
 
 /** Clinic fields of the representation as one JSON value, in `serializeClinic`'s order. */
 const clinicDocument = sql<ClinicDocument>`json_build_object(
@@ -174,16 +210,17 @@ const clinicDocument = sql<ClinicDocument>`json_build_object(
       'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'country', ${clinics.country}) end,
   'phone', ${clinics.phone},
   'coordinates', case when ${clinics.lat} is null or ${clinics.long} is null then null else json_build_object('lat', ${clinics.lat}, 'long', ${clinics.long}) end,
-  'isActive', ${clinics.isActive})`;
-type ClinicDocument = Omit<Clinic, 'services' | 'distance' | 'url'>;
+  'isActive', ${clinics.isActive},
+  'timeZone', ${effectiveZoneSql(hoursColumns)}, 'hours', ${clinics.hours}, 'capabilities', ${clinics.capabilities})`;
+type ClinicDocument = Omit<Clinic, 'services' | 'distance' | 'url' | 'openStatus'>;
 
 /** Ids of the services each clinic offers, gathered by the page query for its rows only. */
 const offeredServiceIds = sql<string[] | null>`(select json_agg(cs.service_id) from clinic_services cs where cs.clinic_id = ${clinicId})`;
 
 /** A page as the statement returns it: one JSON value, parsed once by the driver. */
 interface PageResult {
-  /** [clinic fields, miles (null without a position), exact total, offered service ids], in page order. */
-  rows: Array<[ClinicDocument, number | null, number, string[] | null]> | null;
+  /** [clinic fields, miles (null without a position), exact total, offered service ids, open status (null without openAt)], in page order. */
+  rows: Array<[ClinicDocument, number | null, number, string[] | null, Clinic['openStatus'] | null]> | null;
   /** The services the token can order, by name: [id, name, type]. */
   services: Array<[string, string, string]> | null;
 }
@@ -209,6 +246,9 @@ function buildStatements(db: Db, shape: SearchShape) {
     shape.services
       ? sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${serviceIds}) and cs.service_id = any(${orderableIds})) = cardinality(${serviceIds})`
       : undefined,
+    // Every capability asked for (text[] containment), and open at the instant in the clinic's zone.
+    shape.capabilities ? sql`${clinics.capabilities} @> ${placeholder('capabilities')}::text[]` : undefined,
+    shape.open ? isOpenSql(hoursColumns, openAtValue) : undefined,
     near?.within,
   );
   const countAll = db.select({ total: count() }).from(clinics).where(where);
@@ -226,7 +266,8 @@ function buildStatements(db: Db, shape: SearchShape) {
     .as('page');
   const rows = db
     .select({
-      row: sql`json_build_array(${clinicDocument}, ${near ? milesOfChord(sql`${candidates.chord}`) : sql`null`}, ${candidates.total}, ${offeredServiceIds})`.as('row'),
+      row: sql`json_build_array(${clinicDocument}, ${near ? milesOfChord(sql`${candidates.chord}`) : sql`null`}, ${candidates.total}, ${offeredServiceIds},
+        ${shape.open ? openStatusSql(hoursColumns, openAtValue) : sql`null`})`.as('row'),
       k1: (near ? sql`${candidates.chord}` : sql`${clinics.name}`).as('k1'),
       k2: sql`${candidates.id}`.as('k2'),
     })
@@ -298,13 +339,18 @@ export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Pa
   const rows = result.rows ?? [];
   const orderable = (result.services ?? []).map(([id, name, type]) => serviceEntry({ id, name, type }));
   const total = rows.length ? rows[0][2] : offsetOf(q) === 0 ? 0 : (await statements.total.execute(params))[0].total;
-  const data = rows.map(([clinic, miles, , serviceIds]): Clinic => {
+  const data = rows.map(([clinic, miles, , serviceIds, openStatus]): Clinic => {
     const offered = new Set(serviceIds ?? []);
+    const { timeZone, hours, capabilities, ...fields } = clinic;
     return {
-      ...clinic,
+      ...fields,
       services: orderable.filter((s) => offered.has(s.id)),
       ...(miles !== null ? { distance: { miles: Math.round(miles * 10) / 10 } } : {}),
       url: `${API}/clinics/${clinic.id}`,
+      timeZone,
+      hours,
+      capabilities,
+      ...(openStatus ? { openStatus } : {}),
     };
   });
   return page(data, total, q);
