@@ -32,7 +32,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'The token lacks the required scope (`insufficientScope`).',
   404: 'Not found, or outside the token\'s access (existence is not revealed).',
   409: 'Idempotency-Key reused with another body (`conflict`).',
-  413: 'Request body over 1 MiB (`tooBig`).',
+  413: 'Request body over its limit: 1 MiB, or 10 MiB for a document upload (`tooBig`).',
   422: 'Not allowed in the resource\'s current state, or a business rule refused it.',
   500: 'Unexpected error (`internalError`).',
 };
@@ -58,6 +58,7 @@ function operationObject(operationId: string, op: OperationSpec): Json {
       description: r.description,
       ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
       ...(r.schema ? { content: { 'application/json': { schema: schemaOf(r.schema, 'output') } } } : {}),
+      ...(r.files ? { content: Object.fromEntries(r.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) } : {}),
     };
   }
   const errorStatuses = [...new Set([...(op.scope ? [401, 403] : []), ...op.errors, 500])].sort();
@@ -71,6 +72,15 @@ function operationObject(operationId: string, op: OperationSpec): Json {
     parameters: parameters(op),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
+      : {}),
+    ...(op.rawBody
+      ? {
+          requestBody: {
+            required: true,
+            description: `The file itself, at most ${op.rawBody.maxBytes} bytes.`,
+            content: Object.fromEntries(op.rawBody.contentTypes.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+          },
+        }
       : {}),
     responses,
   };
@@ -111,7 +121,7 @@ export function buildOpenApiDocument(): Json {
         'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
     },
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
-    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks'].map((name) => ({ name })),
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents'].map((name) => ({ name })),
     paths,
     webhooks: {
       'order.updated': {
@@ -121,6 +131,16 @@ export function buildOpenApiDocument(): Json {
             'Sent to the `callback.url` given at creation, signed as Standard Webhooks define (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the tenant secret). ' +
             'Retried with backoff for about a day on non-2xx answers; `sequence` orders the events of one order. The payload never holds participant identifiers.',
           requestBody: { content: { 'application/json': { schema: ref('OrderUpdatedEvent') } } },
+          responses: { '2XX': { description: 'Received.' } },
+        },
+      },
+      'document.created': {
+        post: {
+          summary: 'A result document was added to an order',
+          description:
+            'Sent to the order\'s `callback.url` when a document (MRO letter, lab report, custody and control form, alcohol testing form) is uploaded or generated; ' +
+            'signed and retried exactly like `order.updated`, and numbered in the same per-order `sequence`. Fetch the bytes from `data.document.contentUrl` with a token holding `document.read`.',
+          requestBody: { content: { 'application/json': { schema: ref('DocumentCreatedEvent') } } },
           responses: { '2XX': { description: 'Received.' } },
         },
       },

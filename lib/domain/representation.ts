@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
+import { DOCUMENT_TYPES } from '@/lib/domain/documents/schemas';
 import { CAPABILITIES, OpeningHours } from '@/lib/domain/clinics/hours';
 
 export const API = '/api/v2';
@@ -297,6 +298,37 @@ export const OrderUpdatedEvent = z
   })
   .meta({ id: 'OrderUpdatedEvent' });
 export type OrderUpdatedEvent = z.output<typeof OrderUpdatedEvent>;
+
+export const Document = z
+  .object({
+    id: z.string(),
+    object: z.literal('document'),
+    type: z.enum(DOCUMENT_TYPES),
+    fileName: z.string(),
+    contentType: z.string(),
+    size: z.number().int().describe('Bytes.'),
+    sha256: z.string().describe('Hex SHA-256 of the contents; the `ETag` of the content download.'),
+    order: z.object({ id: z.string(), url: z.string() }),
+    service: z.object({ id: z.string() }).nullable(),
+    createdAt: DateTime,
+    purgedAt: DateTime.nullable().describe('When `retention purge` removed the contents (49 CFR 382.401); null while they are kept.'),
+    url: z.string(),
+    contentUrl: z.string(),
+  })
+  .meta({ id: 'Document' });
+export type Document = z.output<typeof Document>;
+
+export const DocumentCreatedEvent = z
+  .object({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.literal('document.created'),
+    sequence: z.number().int().describe('Shares the order\'s event sequence with `order.updated`.'),
+    createdAt: DateTime,
+    data: z.object({ document: Document }),
+  })
+  .meta({ id: 'DocumentCreatedEvent' });
+export type DocumentCreatedEvent = z.output<typeof DocumentCreatedEvent>;
 
 // -- The pieces every serializer shares --
 

@@ -38,6 +38,11 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
   /** `Idempotency-Key` replays the first response (lib/http/idempotency.ts). */
   idempotent?: boolean;
   /**
+   * The body is a file's raw bytes, not JSON (a document upload): of one of `contentTypes`, at most
+   * `maxBytes` (413 `tooBig`), read with the same bounded streaming as JSON bodies. The handler gets it as `raw`.
+   */
+  rawBody?: { maxBytes: number; contentTypes: readonly string[] };
+  /**
    * The handler's value holds the resource under this member, and `matched`: 201 with a `Location`
    * header for a new resource (`matched` null), 200 with `matched` for an equivalent existing one.
    * Without it, the value is the 200 body.
@@ -48,8 +53,16 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
     params: Params;
     query: z.output<Q>;
     body: z.output<B>;
+    /** The body of a `rawBody` operation. */
+    raw: RawBody | undefined;
     request: Request;
   }): Promise<unknown>;
+}
+
+export interface RawBody {
+  bytes: Uint8Array;
+  /** The Content-Type header's media type, lower-case, without parameters. */
+  contentType: string;
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -108,7 +121,7 @@ export const MAX_BODY_DEPTH = 32;
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readTextUpTo(request, MAX_BODY_BYTES);
+  const text = (await readBytesUpTo(request, MAX_BODY_BYTES)).toString('utf8');
   if (text.trim() === '') {
     if (optional) return {};
     throw new InvalidRequest([{ code: 'required', detail: 'A JSON request body is required.', pointer: '' }]);
@@ -124,12 +137,24 @@ async function readJsonBody(request: Request, optional: boolean): Promise<unknow
   return value;
 }
 
+/** The raw body of a `rawBody` operation: its media type checked first, then at most `maxBytes` read. */
+async function readRawBody(request: Request, spec: NonNullable<Operation<z.ZodType, z.ZodType>['rawBody']>): Promise<RawBody> {
+  const contentType = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
+  if (!spec.contentTypes.includes(contentType))
+    throw new InvalidRequest([
+      { code: 'invalidValue', detail: `The Content-Type header must be one of ${spec.contentTypes.join(', ')}; the body is the file itself.`, meta: { header: 'Content-Type' } },
+    ]);
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > spec.maxBytes) throw tooLarge(spec.maxBytes);
+  return { bytes: await readBytesUpTo(request, spec.maxBytes), contentType };
+}
+
 /**
- * The body as text, read chunk by chunk: a body without Content-Length (chunked) is cut off at
- * `limit` bytes and answered 413, instead of being read whole into memory first.
+ * The body, read chunk by chunk: a body without Content-Length (chunked) is cut off at `limit`
+ * bytes and answered 413, instead of being read whole into memory first.
  */
-async function readTextUpTo(request: Request, limit: number): Promise<string> {
-  if (!request.body) return '';
+async function readBytesUpTo(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -139,11 +164,11 @@ async function readTextUpTo(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, size).toString('utf8');
+  return Buffer.concat(chunks, size);
 }
 
 /** Iterative, so that a hostile depth cannot overflow the stack here. */
@@ -158,7 +183,7 @@ function depthExceeds(root: unknown, max: number): boolean {
   return false;
 }
 
-const tooLarge = () => new DomainError('tooBig', `The request body exceeds ${MAX_BODY_BYTES} bytes.`);
+const tooLarge = (limit = MAX_BODY_BYTES) => new DomainError('tooBig', `The request body exceeds ${limit} bytes.`);
 
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -256,10 +281,24 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       const url = new URL(request.url);
       const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
+      const raw = op.rawBody ? await readRawBody(request, op.rawBody) : undefined;
       const ctx = makeCtx(principal, await getDb(), { requestId, source: principal.actor.type === 'user' ? 'dashboard' : 'api' });
-      const respond = async (ctx: Ctx) => responseOf(op, await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, request }));
-      const response = op.idempotent ? await withIdempotency(ctx, request.headers.get('idempotency-key'), body, respond) : await respond(ctx);
       const headers = { 'X-Request-Id': requestId, ...(quota ? rateLimitHeaders(quota) : {}) };
+      // A handler may answer a file (a document's contents) as a Response of its own; never an idempotent one.
+      let file: Response | undefined;
+      const respond = async (ctx: Ctx) => {
+        const value = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, raw, request });
+        if (value instanceof Response && !op.idempotent) {
+          file = value;
+          return { status: value.status, body: null };
+        }
+        return responseOf(op, value);
+      };
+      const response = op.idempotent ? await withIdempotency(ctx, request.headers.get('idempotency-key'), body, respond) : await respond(ctx);
+      if (file) {
+        for (const [name, value] of Object.entries(headers)) file.headers.set(name, value);
+        return file;
+      }
       return json(response.status, response.body, { ...successHeaders(op, response), ...headers });
     } catch (error) {
       return toErrorResponse(error, requestId);

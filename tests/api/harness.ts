@@ -66,8 +66,10 @@ export async function call<T = any>(method: string, path: string, options: Reque
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers = new Headers(options.headers);
   if (options.token) headers.set('authorization', `Bearer ${options.token}`);
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
+  let body: BodyInit | undefined = options.rawBody;
+  // A Blob is sent as it is, with its own type as Content-Type (a document upload's file).
+  if (options.body instanceof Blob) body = options.body;
+  else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers.set('content-type', 'application/json');
   }
@@ -80,8 +82,11 @@ export async function call<T = any>(method: string, path: string, options: Reque
   const handler = route.module[method];
   if (!handler) return { status: 405, headers: new Headers(), body: null as T };
   const response = await handler(request, { params: Promise.resolve(params) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
+  // A file (a document's contents) comes back as its bytes, anything else is JSON.
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const isJson = /json/.test(response.headers.get('content-type') ?? 'application/json');
+  const text = isJson ? bytes.toString('utf8') : '';
+  return { status: response.status, headers: response.headers, body: isJson ? (text ? JSON.parse(text) : null) : bytes };
 }
 
 export const get = <T = any>(path: string, options?: RequestOptions) => call<T>('GET', path, options);

@@ -1,5 +1,48 @@
 /** Result documents and acknowledgement (DESIGN.md 6.2). */
-import type { OperationSpec } from './spec';
+import { AcknowledgeBody, DOCUMENT_CONTENT_TYPE_LIST, DocumentContentQuery, ListDocumentsQuery, MAX_DOCUMENT_BYTES, UploadDocumentQuery } from '@/lib/domain/documents/schemas';
+import * as R from '../representations';
+import { ok, type OperationSpec } from './spec';
 
 export const documentsOperations = {
+  uploadDocument: {
+    method: 'POST', path: '/api/v2/orders/{id}/documents', scope: 'document.write', tag: 'documents', summary: 'Upload a document of an order',
+    description:
+      `The body is the file itself (not JSON): \`application/pdf\`, \`image/png\` or \`image/jpeg\`, at most ${MAX_DOCUMENT_BYTES} bytes (10 MiB; 413 \`tooBig\` above). ` +
+      'A body whose first bytes do not match its Content-Type is 400 `invalidValue`. `type` says what it is; `serviceId` ties it to one service of the order; ' +
+      '`fileName` defaults to `<order code>-<type>.<extension>`. The order\'s callback receives a `document.created` event.',
+    query: UploadDocumentQuery, rawBody: { maxBytes: MAX_DOCUMENT_BYTES, contentTypes: DOCUMENT_CONTENT_TYPE_LIST }, created: 'document',
+    responses: { 201: { description: 'Created', schema: R.Document, headers: { Location: 'Path of the new document.' } } },
+    errors: [400, 404, 413],
+  },
+  listOrderDocuments: {
+    method: 'GET', path: '/api/v2/orders/{id}/documents', scope: 'document.read', tag: 'documents', summary: 'List the documents of an order',
+    description: 'Newest first.',
+    query: ListDocumentsQuery, responses: ok(R.pageOf(R.Document, 'Document')), errors: [400, 404],
+  },
+  getDocument: {
+    method: 'GET', path: '/api/v2/documents/{id}', scope: 'document.read', tag: 'documents', summary: 'Get a document\'s metadata',
+    responses: ok(R.Document), errors: [404],
+  },
+  getDocumentContent: {
+    query: DocumentContentQuery,
+    method: 'GET', path: '/api/v2/documents/{id}/content', scope: 'document.read', tag: 'documents', summary: 'Download a document',
+    description:
+      'The bytes, with `Content-Type`, `Content-Disposition` (inline; `?download=true` for attachment) and an `ETag` of the SHA-256 (`If-None-Match` answers 304). ' +
+      'Each download is recorded in the order\'s audit trail. 404 once `retention purge` removed the contents.',
+    responses: {
+      200: {
+        description: 'The document\'s bytes.',
+        files: DOCUMENT_CONTENT_TYPE_LIST,
+        headers: { ETag: 'The quoted hex SHA-256 of the bytes.', 'Content-Disposition': 'inline or attachment, with the file name.' },
+      },
+    },
+    errors: [404],
+  },
+  acknowledgeOrder: {
+    method: 'PUT', path: '/api/v2/orders/{id}/acknowledgement', scope: 'order.update', tag: 'orders', summary: 'Acknowledge a final result',
+    description:
+      'Records who acknowledged the order\'s final result and when (`acknowledgedAt`, `acknowledgedBy`). Body `{}`. Acknowledging again answers the order unchanged. ' +
+      '422 `invalidState` for an order that is not final.',
+    body: AcknowledgeBody, bodyOptional: true, responses: ok(R.Order), errors: [400, 404, 422],
+  },
 } satisfies Record<string, OperationSpec>;

@@ -14,13 +14,15 @@ export interface OperationSpec {
   bodyOptional?: boolean;
   /** `Idempotency-Key` replays the first response (the wrapper stores it in the operation's transaction). */
   idempotent?: boolean;
+  /** The body is a file's raw bytes (a document upload), not JSON: its content types and largest size (413 above). */
+  rawBody?: { maxBytes: number; contentTypes: readonly string[] };
   /**
    * A create operation: the member of the domain value that holds the resource. The wrapper answers
    * 201 with `Location` for a new one, 200 with `matched` when the value names an equivalent existing one.
    */
   created?: string;
   /** Success status and shape. */
-  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string> }>;
+  responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string>; /** A file, not JSON: its content types. */ files?: readonly string[] }>;
   /** Error statuses the operation can answer besides 401/403/429/500. */
   errors: readonly number[];
 }

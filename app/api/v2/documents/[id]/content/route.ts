@@ -1,0 +1,29 @@
+import { operations } from '@/lib/api/operations';
+import { readDocumentContent } from '@/lib/domain/documents/queries';
+import { methods, operation } from '@/lib/http/route';
+
+/** `filename` as plain ASCII, and `filename*` (RFC 6266 / 5987) for the rest. */
+function disposition(kind: 'inline' | 'attachment', fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: operation({
+    ...operations.getDocumentContent,
+    handler: async ({ ctx, params, query, request }) => {
+      const { document, bytes } = await readDocumentContent(ctx, params.id);
+      const etag = `"${document.sha256}"`;
+      const headers = {
+        'Content-Type': document.contentType,
+        'Content-Disposition': disposition(query.download === 'true' ? 'attachment' : 'inline', document.fileName),
+        ETag: etag,
+        'Cache-Control': 'private, no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      };
+      const match = request.headers.get('if-none-match');
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
+      return new Response(Buffer.from(bytes), { status: 200, headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
+    },
+  }),
+});

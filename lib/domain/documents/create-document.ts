@@ -1,0 +1,118 @@
+/**
+ * A new result document of an order (DESIGN.md 6.2): metadata in `documents`, the bytes in
+ * `document_contents` (bytea, so both engines and their backups hold them), an audit entry and a
+ * `document.created` event to the order's callback, all in one transaction.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { documentContents, documents, orders, orderServices, webhookDeliveries } from '@/lib/db/schema';
+import { visibleOrder } from '@/lib/domain/access';
+import { writeAudit } from '@/lib/domain/audit';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError, notFound } from '@/lib/domain/errors';
+import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
+import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { newId } from '@/lib/ids';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, type DocumentContentType, type DocumentType } from './schemas';
+import { serializeDocument, type DocumentRow } from './serialize';
+
+export interface NewDocument {
+  orderId: string;
+  type: DocumentType;
+  serviceId?: string;
+  fileName?: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** The content type without parameters (`application/pdf; name=x` → `application/pdf`), if accepted. */
+export function acceptedContentType(header: string | null): DocumentContentType | null {
+  const type = (header ?? '').split(';')[0].trim().toLowerCase();
+  return (DOCUMENT_CONTENT_TYPE_LIST as string[]).includes(type) ? (type as DocumentContentType) : null;
+}
+
+export async function createDocument(ctx: Ctx, input: NewDocument) {
+  const contentType = acceptedContentType(input.contentType);
+  if (!contentType)
+    throw new DomainError('invalidValue', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPE_LIST.join(', ')}.`, { meta: { header: 'Content-Type' } });
+  if (input.bytes.byteLength > MAX_DOCUMENT_BYTES) throw new DomainError('tooBig', `A document is at most ${MAX_DOCUMENT_BYTES} bytes.`);
+  if (input.bytes.byteLength === 0) throw new DomainError('required', 'The request body (the document\'s bytes) is empty.');
+  if (!magicMatches(contentType, input.bytes))
+    throw new DomainError('invalidValue', `The body does not start as a ${DOCUMENT_CONTENT_TYPES[contentType].name} file does, though Content-Type says ${contentType}.`, {
+      meta: { contentType },
+    });
+
+  return withTransaction(ctx, async (t) => {
+    const tx = t.db;
+    const [order] = await tx
+      .select({ id: orders.id, tenantId: orders.tenantId, code: orders.code, callbackUrl: orders.callbackUrl })
+      .from(orders)
+      .where(and(visibleOrder(ctx), eq(orders.id, input.orderId)))
+      .for('update');
+    if (!order) throw notFound('Order');
+    if (input.serviceId !== undefined) {
+      const [service] = await tx
+        .select({ id: orderServices.id })
+        .from(orderServices)
+        .where(and(eq(orderServices.orderId, order.id), eq(orderServices.id, input.serviceId)));
+      if (!service) throw notFound('Order service', '/serviceId');
+    }
+    const id = newId();
+    const fileName = input.fileName ?? `${order.code}-${input.type}.${DOCUMENT_CONTENT_TYPES[contentType].extension}`;
+    const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        id,
+        tenantId: order.tenantId,
+        orderId: order.id,
+        orderServiceId: input.serviceId ?? null,
+        type: input.type,
+        fileName,
+        contentType,
+        size: input.bytes.byteLength,
+        sha256,
+      })
+      .returning();
+    await tx.insert(documentContents).values({ documentId: id, content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) });
+    await writeAudit(tx, {
+      tenantId: order.tenantId,
+      orderId: order.id,
+      action: 'document.created',
+      actor: ctx.actor,
+      data: { documentId: id, type: input.type, fileName, size: row.size, sha256, ...(input.serviceId ? { serviceId: input.serviceId } : {}) },
+    });
+    await enqueueDocumentCreated(t, row, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    return { document: serializeDocument(row), matched: null };
+  });
+}
+
+/**
+ * A `document.created` event for the order's callback, if it has one: the same outbox as
+ * `order.updated` (signed, retried and redeliverable alike), numbered in the order's sequence.
+ */
+async function enqueueDocumentCreated(tx: InTransaction<{ db: Db }>, row: DocumentRow, meta: { tenantId: string; callbackUrl: string | null }) {
+  const { db } = tx;
+  const [{ sequence }] = await db
+    .update(orders)
+    .set({ eventSequence: sql`${orders.eventSequence} + 1` })
+    .where(eq(orders.id, row.orderId))
+    .returning({ sequence: orders.eventSequence });
+  if (!meta.callbackUrl) return;
+  const eventId = `evt_${newId().replace(/-/g, '')}`;
+  const createdAt = new Date();
+  await db.insert(webhookDeliveries).values({
+    id: newId(),
+    tenantId: meta.tenantId,
+    orderId: row.orderId,
+    eventId,
+    eventType: 'document.created',
+    sequence,
+    url: meta.callbackUrl,
+    payload: { id: eventId, object: 'event', type: 'document.created', sequence, createdAt: createdAt.toISOString(), data: { document: serializeDocument(row) } },
+    status: 'pending',
+    nextAttemptAt: createdAt,
+  });
+  tx.afterCommit(notifyDeliveriesDue);
+}
