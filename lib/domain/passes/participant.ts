@@ -1,0 +1,231 @@
+/**
+ * The participant's side of a pass (DESIGN.md 6.1, "Pass page"): what `/pass/{token}` shows and the
+ * clinic choice it records. The token is the only credential; a participant sees their first name,
+ * the company, the tests, the clinic and the time left — never identifiers, never results.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { clinics, companies, locations, orderPasses, orders, orderServices } from '@/lib/db/schema';
+import { writeAudit } from '@/lib/domain/audit';
+import { zoneOf } from '@/lib/domain/clinics/hours';
+import { nearSql } from '@/lib/domain/clinics/search';
+import { DomainError } from '@/lib/domain/errors';
+import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
+import { storeOrderDocuments } from '@/lib/domain/orders/documents';
+import { loadOrderDocuments } from '@/lib/domain/orders/queries';
+import { serializeOrder } from '@/lib/domain/orders/serialize';
+import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from '@/lib/domain/orders/status';
+import { withTransaction } from '@/lib/domain/transaction';
+import type { Position } from '@/lib/geo/geocode';
+import { isLiveOrderStatus } from './passes';
+import { hashPassToken, isPassTokenShape } from './tokens';
+
+export interface PassClinic {
+  id: string;
+  name: string;
+  phone: string | null;
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  lat: number | null;
+  long: number | null;
+  hours: Array<{ day: string; opens: string; closes: string }>;
+  timeZone: string | null;
+  /** Miles from the searched place (search results only). */
+  miles?: number;
+}
+
+/** What the page shows for a state other than a live pass. */
+export type PassState = 'live' | 'cancelled' | 'expired' | 'final' | 'noShow';
+
+export interface PassView {
+  passId: string;
+  orderId: string;
+  tenantId: string;
+  state: PassState;
+  firstOpen: boolean;
+  code: string;
+  firstName: string | null;
+  company: string;
+  tests: string[];
+  expiresAt: Date | null;
+  /** The zone the deadline is shown in: the clinic's, else the ordering location's state's. */
+  timeZone: string;
+  observedCollection: boolean;
+  strategy: string;
+  clinic: PassClinic | null;
+  /** The participant may pick (or change) the clinic now. */
+  canChooseClinic: boolean;
+}
+
+export type PassLookup = { kind: 'unknown' } | { kind: 'revoked' } | { kind: 'pass'; view: PassView };
+
+function stateOf(status: string): PassState {
+  if (status === 'cancelled' || status === 'expired' || status === 'noShow') return status;
+  return isFinalOrderStatus(status) ? 'final' : 'live';
+}
+
+async function clinicById(db: Db, id: string): Promise<PassClinic | null> {
+  const [c] = await db
+    .select({
+      id: clinics.id, name: clinics.name, phone: clinics.phone, line1: clinics.line1, line2: clinics.line2, city: clinics.city,
+      state: clinics.state, postalCode: clinics.postalCode, lat: clinics.lat, long: clinics.long, hours: clinics.hours, timeZone: clinics.timeZone,
+    })
+    .from(clinics)
+    .where(eq(clinics.id, id));
+  return c ? { ...c, timeZone: c.timeZone ?? zoneOf(c.state, c.lat, c.long) } : null;
+}
+
+/**
+ * The pass of a token: unknown (404), revoked (410) or the page's facts. `open` records the first
+ * opening (`opened_at`), as the page does; a HEAD or a preview does not.
+ */
+export async function lookupPass(db: Db, token: string, options: { open?: boolean; now?: Date } = {}): Promise<PassLookup> {
+  if (!isPassTokenShape(token)) return { kind: 'unknown' };
+  const [row] = await db
+    .select({ pass: orderPasses, order: orders, company: companies.name, locationState: locations.state })
+    .from(orderPasses)
+    .innerJoin(orders, eq(orders.id, orderPasses.orderId))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(eq(orderPasses.tokenHash, hashPassToken(token)));
+  if (!row) return { kind: 'unknown' };
+  if (row.pass.revokedAt) return { kind: 'revoked' };
+  const { pass, order } = row;
+  let firstOpen = false;
+  if (options.open && !pass.openedAt) {
+    const updated = await db
+      .update(orderPasses)
+      .set({ openedAt: options.now ?? new Date() })
+      .where(and(eq(orderPasses.id, pass.id), sql`${orderPasses.openedAt} is null`))
+      .returning({ id: orderPasses.id });
+    firstOpen = updated.length > 0;
+  }
+  const services = await db
+    .select({ name: orderServices.name, type: orderServices.type, status: orderServices.status })
+    .from(orderServices)
+    .where(eq(orderServices.orderId, order.id))
+    .orderBy(asc(orderServices.position));
+  const clinic = order.clinicId ? await clinicById(db, order.clinicId) : null;
+  const settings = order.settings as { observedCollection?: boolean; schedule?: { strategy?: string } };
+  const strategy = settings.schedule?.strategy ?? 'participantChoice';
+  const state = stateOf(order.status);
+  const started = services.some((s) => s.type !== BACKGROUND_CHECK_TYPE && s.status !== 'ordered');
+  return {
+    kind: 'pass',
+    view: {
+      passId: pass.id,
+      orderId: order.id,
+      tenantId: order.tenantId,
+      state,
+      firstOpen,
+      code: order.code,
+      firstName: order.firstName,
+      company: row.company,
+      tests: services.map((s) => s.name),
+      expiresAt: order.expiresAt,
+      timeZone: clinic?.timeZone ?? zoneOf(row.locationState) ?? 'UTC',
+      observedCollection: settings.observedCollection === true,
+      strategy,
+      clinic,
+      canChooseClinic: state === 'live' && !started && strategy !== 'clinic',
+    },
+  };
+}
+
+/** Marks a pass opened (the sandbox's simulated participant, before collection). */
+export async function markPassOpened(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(orderPasses)
+    .set({ openedAt: now })
+    .where(and(eq(orderPasses.orderId, orderId), sql`${orderPasses.revokedAt} is null`, sql`${orderPasses.openedAt} is null`))
+    .returning({ id: orderPasses.id });
+  return rows.length > 0;
+}
+
+const CLINIC_RESULTS = 10;
+export const PASS_SEARCH_RADIUS_MILES = 50;
+
+/**
+ * Active clinics of the order's tenant near `position` that offer every service of the order and,
+ * when its location has a fee cap, whose price for them is within it; nearest first.
+ */
+export async function clinicsForPass(db: Db, orderId: string, position: Position, radiusMiles = PASS_SEARCH_RADIUS_MILES): Promise<PassClinic[]> {
+  const [order] = await db
+    .select({ tenantId: orders.tenantId, feeCapCents: locations.feeCapCents })
+    .from(orders)
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(eq(orders.id, orderId));
+  if (!order) return [];
+  const services = await db.select({ id: orderServices.serviceId }).from(orderServices).where(eq(orderServices.orderId, orderId));
+  const serviceIds = [...new Set(services.map((s) => s.id))];
+  const near = nearSql(position, radiusMiles);
+  const required = sql`${sql.param(serviceIds)}::text[]`;
+  const clinicId = sql.raw('"clinics"."id"');
+  const rows = await db
+    .select({
+      id: clinics.id, name: clinics.name, phone: clinics.phone, line1: clinics.line1, line2: clinics.line2, city: clinics.city,
+      state: clinics.state, postalCode: clinics.postalCode, lat: clinics.lat, long: clinics.long, hours: clinics.hours, timeZone: clinics.timeZone,
+      miles: near.miles,
+    })
+    .from(clinics)
+    .where(
+      and(
+        eq(clinics.tenantId, order.tenantId),
+        eq(clinics.isActive, true),
+        near.within,
+        sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) = ${serviceIds.length}`,
+        order.feeCapCents !== null
+          ? sql`(select sum(cs.price_cents) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) <= ${order.feeCapCents}`
+          : undefined,
+      ),
+    )
+    .orderBy(near.order, asc(clinics.id))
+    .limit(CLINIC_RESULTS);
+  return rows.map((c) => ({ ...c, miles: Number(c.miles), timeZone: c.timeZone ?? zoneOf(c.state, c.lat, c.long) }));
+}
+
+/**
+ * The participant picks a clinic on the pass: recorded on the order (`ordered` becomes
+ * `scheduled`), an audit entry by the actor "participant", one `order.updated` event. Only while
+ * the order is live, before collection starts, for an order whose clinic the employer did not fix;
+ * the clinic must offer every service of the order (within the location's fee cap).
+ */
+export async function choosePassClinic(db: Db, token: string, clinicId: string): Promise<void> {
+  await withTransaction({ db }, async (t) => {
+    const found = await lookupPass(t.db, token);
+    if (found.kind !== 'pass') throw new DomainError('notFound', 'This pass was not found or has been replaced.');
+    const view = found.view;
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, view.orderId)).for('update');
+    const again = await lookupPass(t.db, token);
+    if (again.kind !== 'pass' || !again.view.canChooseClinic || !isLiveOrderStatus(order.status))
+      throw new DomainError('invalidState', 'The clinic can no longer be changed for this order.', { meta: { status: order.status } });
+    const [clinic] = await t.db
+      .select({ lat: clinics.lat, long: clinics.long })
+      .from(clinics)
+      .where(and(eq(clinics.id, clinicId), eq(clinics.tenantId, order.tenantId), eq(clinics.isActive, true)));
+    const offered = clinic?.lat != null && clinic.long != null ? await clinicsForPass(t.db, order.id, { lat: clinic.lat, long: clinic.long }, 1) : [];
+    if (!offered.some((c) => c.id === clinicId))
+      throw new DomainError('invalidValue', 'This clinic does not offer every test of the order.', { pointer: '/clinicId' });
+    if (order.clinicId === clinicId) return;
+    const now = new Date();
+    const status = order.status === 'ordered' ? 'scheduled' : order.status;
+    await t.db
+      .update(orders)
+      .set({ clinicId, updatedAt: now, ...(status !== order.status ? { status, statusUpdatedAt: now } : {}) })
+      .where(eq(orders.id, order.id));
+    if (status !== order.status) await countStatusChange(t.db, order.tenantId, order.companyId, order.status, status);
+    await storeOrderDocuments(t.db, [order.id]);
+    await writeAudit(t.db, {
+      tenantId: order.tenantId,
+      orderId: order.id,
+      action: 'order.clinic.chosen',
+      actor: { type: 'system', name: 'participant' },
+      data: { from: order.clinicId, to: clinicId, passId: view.passId },
+    });
+    const [document] = await loadOrderDocuments(t.db, [order.id], false);
+    await enqueueOrderUpdated(t, serializeOrder(document, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+  });
+}
