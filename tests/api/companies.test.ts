@@ -5,7 +5,7 @@ import { describeAuthentication, describePagination } from './shared';
 
 withTestDatabase();
 
-const companyFields = ['address', 'createdAt', 'id', 'name', 'object', 'phone', 'url'];
+const companyFields = ['address', 'backgroundCheckEnabled', 'createdAt', 'id', 'isActive', 'name', 'object', 'orderMatching', 'phone', 'url'];
 
 describe('GET /api/v2/companies', () => {
   describeAuthentication('GET', () => '/api/v2/companies', 'company.list');

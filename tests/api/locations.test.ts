@@ -5,7 +5,7 @@ import { describeAuthentication, describePagination } from './shared';
 
 withTestDatabase();
 
-const locationFields = ['address', 'company', 'createdAt', 'id', 'name', 'object', 'phone', 'url'];
+const locationFields = ['address', 'company', 'createdAt', 'feeCap', 'id', 'isActive', 'name', 'object', 'orderMatching', 'phone', 'scheduleStrategies', 'url'];
 type Loc = { id: string; name: string; company: { id: string }; address: { city: string | null; state: string | null } };
 
 async function all(t: string, query: Record<string, string> = {}): Promise<{ data: Loc[]; total: number }> {

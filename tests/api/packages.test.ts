@@ -30,7 +30,7 @@ describe('GET /api/v2/packages', () => {
     const names = data.map((p) => p.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     for (const p of data) {
-      expect(Object.keys(p).sort()).toEqual(['company', 'id', 'isDot', 'location', 'name', 'object', 'services', 'url']);
+      expect(Object.keys(p).sort()).toEqual(['company', 'id', 'isActive', 'isDot', 'location', 'name', 'object', 'services', 'url']);
       expect(p.services.length).toBeGreaterThan(0);
       for (const s of p.services) expect(Object.keys(s).sort()).toEqual(['id', 'name', 'object', 'type', 'url']);
     }
