@@ -411,7 +411,11 @@ export const orderServices = pgTable(
     deadlineClosesAt: ts('deadline_closes_at'),
     deadlineReasonRequiredAfter: ts('deadline_reason_required_after'),
   },
-  (t) => [index('order_services_order_idx').on(t.orderId, t.position)],
+  (t) => [
+    index('order_services_order_idx').on(t.orderId, t.position),
+    // Open DOT windows (`deadlineBefore`, the "closing soon" view): only services with a deadline.
+    index('order_services_deadline_idx').on(t.deadlineClosesAt, t.orderId).where(sql`${t.deadlineClosesAt} is not null`),
+  ],
 );
 
 export const orderServiceStatusHistory = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "order_services_deadline_idx" ON "order_services" USING btree ("deadline_closes_at","order_id") WHERE "order_services"."deadline_closes_at" is not null;
