@@ -1,26 +1,31 @@
 'use client';
 /**
- * Cancel an order: asks for the e-mail to record in the audit trail (prefilled with the user's),
- * calls PUT /api/v2/orders/{id}/cancellation, and explains a refusal (422) in words.
+ * Cancel an order: the audit identity is the signed-in user (shown, not editable: the API records
+ * a session's user whatever e-mail comes with it), with an optional reason kept in the audit
+ * trail; calls PUT /api/v2/orders/{id}/cancellation and explains a refusal (422) in words.
+ *
+ * The order is live (polled by OrderDetail): when it changes while the dialog is open so that it
+ * can no longer be cancelled, the dialog says so and stops offering the action.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { ApiError, apiFetch, errorMessage, queryKeys } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { describedBy, Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Textarea } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { CancelOrderBody } from '@/lib/domain/orders/schemas';
 import type { Order } from './orders-api';
 
-/** The form is the API's body with the audit e-mail required (the dialog always sends one). */
-const CancelForm = CancelOrderBody.required({ cancelledBy: true });
+/** The dashboard sends the API's body without `cancelledBy`: the session's user is the identity. */
+const CancelForm = CancelOrderBody.pick({ reason: true });
 type CancelForm = z.input<typeof CancelForm>;
+const REASON_MAX = 500;
 
 /** Why the service refused, in words for the person at the screen. */
 function refusalInWords(error: unknown): { title: string; detail: string } {
@@ -35,35 +40,57 @@ function refusalInWords(error: unknown): { title: string; detail: string } {
   return { title: 'The order was not cancelled', detail: errorMessage(error) };
 }
 
-export function CancelOrderDialog({ order, userEmail }: { order: Order; userEmail: string }) {
+export function CancelOrderDialog({
+  order,
+  user,
+  cancellable,
+  notCancellableReason,
+  onCancelled,
+}: {
+  order: Order;
+  user: { email: string; name: string | null };
+  /** From the latest read of the order. */
+  cancellable: boolean;
+  /** Why not, in words, when `cancellable` is false. */
+  notCancellableReason: string | null;
+  /** After a cancellation, once the dialog is closed (the page moves the focus). */
+  onCancelled: (updated: Order) => void;
+}) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
   const router = useRouter();
   const toast = useToast();
-  const form = useForm<CancelForm>({ resolver: zodResolver(CancelForm), defaultValues: { cancelledBy: { email: userEmail } } });
+  const form = useForm<CancelForm>({ resolver: zodResolver(CancelForm), defaultValues: { reason: '' } });
   const mutation = useMutation({
     mutationFn: async (body: CancelForm) =>
       (await apiFetch<Order>(`/api/v2/orders/${encodeURIComponent(order.id)}/cancellation`, { method: 'PUT', body })).data,
     onSuccess: (updated) => {
-      // The cancellation response never carries identifiers: refetch the detail rather than replace it.
+      // The cancellation response never carries identifiers: keep the ones already shown.
       queryClient.setQueryData<Order>(queryKeys.orders.detail(order.id), (old) => (old ? { ...updated, participant: { ...updated.participant, ...('identifiers' in old.participant ? { identifiers: old.participant.identifiers } : {}) } } : updated));
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries.all });
       toast.success(`Order ${order.code} cancelled`, 'The audit trail records the cancellation.');
       setOpen(false);
+      onCancelled(updated);
       router.refresh(); // the audit trail is rendered on the server
     },
   });
   const refusal = mutation.isError ? refusalInWords(mutation.error) : null;
-  const emailError = form.formState.errors.cancelledBy?.email?.message;
+  const reasonError = form.formState.errors.reason?.message;
+  const reason = useWatch({ control: form.control, name: 'reason' }) ?? '';
+  const who = user.name ? `${user.name} (${user.email})` : user.email;
+  // The order changed under the open dialog (or the refusal says it cannot be): no confirm button.
+  const stale = open && !cancellable && !mutation.isSuccess;
 
+  if (!cancellable && !open) return null;
   return (
     <>
       <Button
         variant="danger"
+        disabled={!cancellable}
         onClick={() => {
           mutation.reset();
-          form.reset({ cancelledBy: { email: userEmail } });
+          form.reset({ reason: '' });
           setOpen(true);
         }}
       >
@@ -77,34 +104,51 @@ export function CancelOrderDialog({ order, userEmail }: { order: Order; userEmai
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
-              Keep order
+              {stale ? 'Close' : 'Keep order'}
             </Button>
-            <Button variant="danger" type="submit" form="cancel-order-form" loading={mutation.isPending}>
-              Cancel order
-            </Button>
+            {stale ? null : (
+              <Button variant="danger" type="submit" form="cancel-order-form" loading={mutation.isPending}>
+                Cancel order
+              </Button>
+            )}
           </>
         }
       >
-        <form id="cancel-order-form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-4">
-          {refusal ? (
+        <form
+          id="cancel-order-form"
+          noValidate
+          onSubmit={form.handleSubmit((values) => mutation.mutate(values.reason ? values : {}))}
+          className="flex flex-col gap-4"
+        >
+          {stale ? (
+            <Alert tone="warning" title="This order changed and can no longer be cancelled">
+              {notCancellableReason}
+            </Alert>
+          ) : refusal ? (
             <Alert tone="danger" title={refusal.title}>
               {refusal.detail}
             </Alert>
           ) : null}
+          <div className="flex flex-col gap-1">
+            <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Recorded as</p>
+            <p className="text-sm text-slate-900 dark:text-slate-100" data-testid="cancel-audit-identity">
+              {who}
+            </p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">The audit trail names you, the signed-in user, as the person who cancelled.</p>
+          </div>
           <Field
-            label="Audit e-mail"
-            htmlFor="cancelled-by-email"
-            hint="Recorded in the audit trail as the person who cancelled."
-            error={emailError ? 'Enter a valid e-mail address.' : undefined}
-            required
+            label="Reason (optional)"
+            htmlFor="cancel-reason"
+            hint={`Kept in the audit trail. ${reason.length}/${REASON_MAX} characters.`}
+            error={reasonError ? (reason.trim() === '' ? 'Enter a reason or leave the field empty.' : `Use at most ${REASON_MAX} characters.`) : undefined}
           >
-            <Input
-              id="cancelled-by-email"
-              type="email"
-              autoComplete="email"
-              invalid={Boolean(emailError)}
-              aria-describedby={describedBy('cancelled-by-email', emailError, 'hint')}
-              {...form.register('cancelledBy.email')}
+            <Textarea
+              id="cancel-reason"
+              rows={3}
+              maxLength={REASON_MAX}
+              invalid={Boolean(reasonError)}
+              aria-describedby={describedBy('cancel-reason', reasonError, 'hint')}
+              {...form.register('reason', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
             />
           </Field>
         </form>

@@ -27,7 +27,8 @@ function stateRings() {
   return cached;
 }
 
-export function ClinicMiniMap({ lat, long, label }: { lat: number; long: number; label: string }) {
+/** `caption`: the clinic's address in words (the coordinates stay in the caption's title). */
+export function ClinicMiniMap({ lat, long, label, caption }: { lat: number; long: number; label: string; caption?: string }) {
   const kx = Math.cos((lat * Math.PI) / 180);
   const scale = HEIGHT / (2 * HALF_HEIGHT_DEGREES);
   const halfWidthDegrees = WIDTH / 2 / scale / kx;
@@ -59,9 +60,11 @@ export function ClinicMiniMap({ lat, long, label }: { lat: number; long: number;
           <circle cy={-19} r={3.5} className="fill-white" />
         </g>
       </svg>
-      <figcaption className="border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-400">
-        {lat.toFixed(4)}, {long.toFixed(4)}
-        {here ? ` · ${here}` : ''}
+      <figcaption
+        title={`${lat.toFixed(4)}, ${long.toFixed(4)}`}
+        className="border-t border-slate-200 bg-white px-3 py-1.5 text-xs text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300"
+      >
+        {caption ?? `${lat.toFixed(4)}, ${long.toFixed(4)}${here ? ` · ${here}` : ''}`}
       </figcaption>
     </figure>
   );

@@ -1,19 +1,28 @@
 'use client';
 /**
  * One order: header (code, status, dates), services with their screening milestones and status
- * history, participant, placement details, audit trail and webhook deliveries. The order comes
- * from the server render and stays live through TanStack Query (GET /api/v2/orders/{id}).
+ * history, participant, what was ordered, placement details, audit trail and webhook deliveries.
+ *
+ * Live: the order comes from the server render and then TanStack Query polls
+ * GET /api/v2/orders/{id} every LIVE_INTERVAL_MS (polling, not server-sent events: simpler, and the
+ * same on PGlite and PostgreSQL, one instance or many). A change of `updatedAt` shows a
+ * "changed, updated" cue and refreshes the server-rendered audit trail; the actions (cancel) are
+ * evaluated from the fresh order on every render, so they stop being offered the moment they no
+ * longer apply, even under an open dialog.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { queryKeys } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import type { OrderService } from '@/lib/api/representations';
 import type { AuditEntry } from '@/lib/domain/orders/audit';
+import { OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas';
+import { isFinalOrderStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { formatAddress, formatCalendarDate, personName } from './format';
+import { deliveryMethodLabel, formatAddress, formatCalendarDate, formatPhone, personName, scheduleStrategyLabel, telHref } from './format';
 import { fetchOrder, type Order } from './orders-api';
 import { humanize, StatusBadge, statusLabel } from './status';
 import { OrderWebhookDeliveries } from './webhook-deliveries';
@@ -24,6 +33,9 @@ export interface OrderPermissions {
   readDeliveries: boolean;
   redeliver: boolean;
 }
+
+/** How often an open order page asks for the order again. */
+const LIVE_INTERVAL_MS = 3000;
 
 function Term({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -145,13 +157,14 @@ const ACTIONS: Record<string, string> = {
 
 function auditSummary(entry: AuditEntry, services: OrderService[]): string | null {
   const d = entry.data;
-  if (entry.action === 'order.cancelled' && typeof d.previousStatus === 'string') return `Was ${statusLabel(d.previousStatus)}.`;
+  if (entry.action === 'order.cancelled' && typeof d.previousStatus === 'string')
+    return `Was ${statusLabel(d.previousStatus)}.${typeof d.reason === 'string' ? ` Reason: ${d.reason}` : ''}`;
   if (entry.action === 'order.service.updated' && typeof d.to === 'string') {
     const service = services.find((s) => s.id === d.serviceId)?.name ?? 'A service';
     return `${service}: ${typeof d.from === 'string' ? `${statusLabel(d.from)} → ` : ''}${statusLabel(d.to)}.`;
   }
   if (entry.action === 'order.created' && typeof d.source === 'string') return `From ${d.source === 'api' ? 'the API' : d.source === 'dashboard' ? 'the dashboard' : d.source}.`;
-  if (entry.action === 'webhook.redelivered' && typeof d.eventId === 'string') return `Event ${d.eventId}.`;
+  if (entry.action === 'webhook.redelivered') return typeof d.sequence === 'number' ? `Event #${d.sequence} sent again.` : 'An event sent again.';
   return null;
 }
 
@@ -192,23 +205,51 @@ export function OrderDetail({
   initialOrder,
   audit,
   permissions,
-  userEmail,
+  user,
   clinicMap,
 }: {
   initialOrder: Order;
   audit: AuditEntry[];
   permissions: OrderPermissions;
-  userEmail: string;
+  /** The signed-in user: the audit identity of a cancellation. */
+  user: { email: string; name: string | null };
   /** The clinic's small map, rendered on the server. */
   clinicMap: ReactNode;
 }) {
+  const router = useRouter();
   const { data: order } = useQuery({
     queryKey: queryKeys.orders.detail(initialOrder.id),
     queryFn: ({ signal }) => fetchOrder(initialOrder.id, signal),
     initialData: initialOrder,
+    refetchInterval: LIVE_INTERVAL_MS,
   });
   const p = order.participant;
-  const cancellable = permissions.cancel && order.status !== 'cancelled' && !order.isFinal;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // A change seen by polling (not one made here): the cue, and a fresh server render of the trail.
+  const [seenUpdatedAt, setSeenUpdatedAt] = useState(initialOrder.updatedAt);
+  const [change, setChange] = useState<{ status: string; at: string } | null>(null);
+  if (order.updatedAt !== seenUpdatedAt) {
+    setSeenUpdatedAt(order.updatedAt);
+    setChange({ status: order.status, at: order.updatedAt });
+  }
+  useEffect(() => {
+    if (change) router.refresh();
+  }, [change, router]);
+
+  // What the API would refuse is not offered (cancel-order.ts: final, cancelled, background checks only).
+  const onlyBackgroundChecks = order.services.length > 0 && order.services.every((s) => s.attributes?.category === 'background');
+  const cancellable = order.status !== 'cancelled' && !isFinalOrderStatus(order.status) && !onlyBackgroundChecks;
+  const notCancellableReason =
+    order.status === 'cancelled'
+      ? 'It has been cancelled already.'
+      : isFinalOrderStatus(order.status)
+        ? `It has reached the final status “${statusLabel(order.status)}”.`
+        : onlyBackgroundChecks
+          ? 'It has only background-check services, which cannot be cancelled.'
+          : null;
+  // "Final" for an outcome, "In progress" while open; nothing for cancelled, expired or no-show.
+  const progress = order.isFinal ? 'Final' : (OPEN_ORDER_STATUSES as readonly string[]).includes(order.status) ? 'In progress' : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -218,19 +259,43 @@ export function OrderDetail({
           <div className="flex flex-wrap items-start justify-between gap-4">
             <div className="min-w-0">
               <p className="text-sm text-slate-500 dark:text-slate-400">Order</p>
-              <h1 className="mt-0.5 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">
+              <h1
+                ref={headingRef}
+                tabIndex={-1}
+                className="mt-0.5 flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900 outline-none focus-visible:ring-2 focus-visible:ring-brand-500 dark:text-white"
+              >
                 <span className="font-mono" data-testid="order-code">
                   {order.code}
                 </span>
                 <StatusBadge status={order.status} className="text-sm" />
-                <Badge tone={order.isFinal ? 'success' : 'muted'}>{order.isFinal ? 'Final' : 'Not final'}</Badge>
+                {progress ? <Badge tone={order.isFinal ? 'success' : 'muted'}>{progress}</Badge> : null}
               </h1>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
                 {personName(p)} · {order.packages.map((pk) => pk.name).join(', ') || 'No package'}
               </p>
             </div>
-            {cancellable ? <CancelOrderDialog order={order} userEmail={userEmail} /> : null}
+            {permissions.cancel ? (
+              <CancelOrderDialog
+                order={order}
+                user={user}
+                cancellable={cancellable}
+                notCancellableReason={notCancellableReason}
+                onCancelled={(updated) => {
+                  setSeenUpdatedAt(updated.updatedAt);
+                  setChange(null);
+                  headingRef.current?.focus();
+                }}
+              />
+            ) : null}
           </div>
+          <p role="status" aria-live="polite" data-testid="order-live-cue" className={change ? 'text-sm text-sky-800 dark:text-sky-200' : 'sr-only'}>
+            {change ? (
+              <span className="inline-flex flex-wrap items-center gap-x-1.5 rounded-md bg-sky-50 px-2.5 py-1 dark:bg-sky-950/60">
+                <span className="font-medium">This order changed, updated:</span> now {statusLabel(change.status)} ·{' '}
+                <DateTime iso={change.at} />
+              </span>
+            ) : null}
+          </p>
           <dl className="grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
             <Term label="Created">
               <DateTime iso={order.createdAt} />
@@ -244,7 +309,12 @@ export function OrderDetail({
             <Term label="Expires">{order.expiresAt ? <DateTime iso={order.expiresAt} /> : 'Never'}</Term>
             <Term label="Test reason">
               {order.testReason ? humanize(order.testReason) : '—'}
-              {order.otherTestReason ? <span className="text-slate-500 dark:text-slate-400"> · {order.otherTestReason}</span> : null}
+              {order.otherTestReason ? (
+                <span className="text-slate-500 dark:text-slate-400">
+                  {' · '}
+                  {(OTHER_TEST_REASONS as readonly string[]).includes(order.otherTestReason) ? humanize(order.otherTestReason) : order.otherTestReason}
+                </span>
+              ) : null}
             </Term>
           </dl>
         </div>
@@ -272,7 +342,15 @@ export function OrderDetail({
                 <Term label="Name">{personName(p)}</Term>
                 <Term label="Date of birth">{formatCalendarDate(p.birthDate)}</Term>
                 <Term label="E-mail">{p.email ?? '—'}</Term>
-                <Term label="Phone">{p.phone ?? '—'}</Term>
+                <Term label="Phone">
+                  {p.phone ? (
+                    <a href={telHref(p.phone)} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                      {formatPhone(p.phone)}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </Term>
                 <Term label="Address">{formatAddress(p.address)}</Term>
                 {permissions.readIdentifiers ? (
                   <Term label="Identifiers">
@@ -298,6 +376,34 @@ export function OrderDetail({
             </CardBody>
           </Card>
 
+          <Card aria-labelledby="ordered-title">
+            <CardHeader id="ordered-title" title="As ordered" />
+            <CardBody>
+              <dl className="grid grid-cols-1 gap-4" data-testid="order-settings">
+                <Term label="Delivery">{order.deliveryMethods.map((m) => deliveryMethodLabel(m.type)).join(', ') || '—'}</Term>
+                <Term label="Collection site">
+                  {scheduleStrategyLabel(order.settings.schedule.strategy)}
+                  {order.settings.schedule.strategy === 'clinic' && order.clinic ? `: ${order.clinic.name}` : ''}
+                </Term>
+                <Term label="Observed collection">{order.settings.observedCollection ? 'Yes' : 'No'}</Term>
+                <Term label="Notes">{order.settings.notes ? <span className="whitespace-pre-line">{order.settings.notes}</span> : '—'}</Term>
+                <Term label="Requested by">
+                  <span className="flex flex-col">
+                    {order.requester.name ? <span>{order.requester.name}</span> : null}
+                    <a href={`mailto:${order.requester.email}`} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                      {order.requester.email}
+                    </a>
+                    {order.requester.phone ? (
+                      <a href={telHref(order.requester.phone)} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+                        {formatPhone(order.requester.phone)}
+                      </a>
+                    ) : null}
+                  </span>
+                </Term>
+              </dl>
+            </CardBody>
+          </Card>
+
           <Card aria-labelledby="placement-title">
             <CardHeader id="placement-title" title="Placement" />
             <CardBody>
@@ -311,7 +417,11 @@ export function OrderDetail({
                     <div className="flex flex-col gap-2">
                       <span className="font-medium">{order.clinic.name}</span>
                       <span className="text-slate-600 dark:text-slate-300">{formatAddress(order.clinic.address)}</span>
-                      {order.clinic.phone ? <span className="text-slate-600 dark:text-slate-300">{order.clinic.phone}</span> : null}
+                      {order.clinic.phone ? (
+                        <a href={telHref(order.clinic.phone)} className="text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" data-testid="clinic-phone">
+                          {formatPhone(order.clinic.phone)}
+                        </a>
+                      ) : null}
                       {clinicMap}
                     </div>
                   ) : (

@@ -2,6 +2,10 @@
 /**
  * The orders list: TanStack Table over pages of GET /api/v2/orders (server-side pagination,
  * sorting and filters), with every filter in the URL so that a view can be shared as a link.
+ *
+ * Live: TanStack Query polls the page every LIVE_INTERVAL_MS (polling rather than server-sent
+ * events: the same on PGlite and PostgreSQL and across instances); when the page's orders change,
+ * a "changed, updated" cue says so. Below 640 px the rows are cards and the filters fold.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -102,6 +106,9 @@ const COLUMN_WIDTH: Record<string, string> = {
   createdAt: 'w-44',
 };
 
+/** How often the list asks for its page again. */
+const LIVE_INTERVAL_MS = 5000;
+
 const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })).sort((a, b) => a.label.localeCompare(b.label));
 const NO_ORDERS: Order[] = [];
 
@@ -142,7 +149,20 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
     queryKey: queryKeys.orders.list({ ...state }),
     queryFn: ({ signal }) => fetchOrdersPage(state, signal),
     placeholderData: keepPreviousData,
+    refetchInterval: LIVE_INTERVAL_MS,
   });
+
+  // The cue: the same view's orders (ids, updates, total) differ from the last ones shown.
+  const listKey = JSON.stringify(state);
+  const signature = query.data ? `${query.data.total}:${query.data.data.map((o) => `${o.id}@${o.updatedAt}`).join(',')}` : null;
+  const [seen, setSeen] = useState<{ key: string; signature: string | null }>({ key: listKey, signature: null });
+  const [changed, setChanged] = useState(false);
+  if (signature !== null && !query.isPlaceholderData && (seen.key !== listKey || seen.signature !== signature)) {
+    setChanged(seen.key === listKey && seen.signature !== null);
+    setSeen({ key: listKey, signature });
+  }
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const folded = filtersOpen ? '' : 'max-sm:hidden';
 
   const pagination: PaginationState = { pageIndex: state.page - 1, pageSize: state.limit };
   const sorting: SortingState = [{ id: 'createdAt', desc: state.sort === 'newest' }];
@@ -190,13 +210,18 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
           </label>
           <Input id="order-search" type="search" placeholder="Name, e-mail or order code" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className="sm:hidden">
+          <Button variant="secondary" size="sm" aria-expanded={filtersOpen} aria-controls="order-filters-more" onClick={() => setFiltersOpen((open) => !open)}>
+            {filtersOpen ? 'Hide filters' : `More filters${hasFilters({ ...state, search: '' }) ? ' (in use)' : ''}`}
+          </Button>
+        </div>
+        <div id="order-filters-more" className={cn('flex flex-col gap-1.5', folded)}>
           <label htmlFor="order-status" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Status
           </label>
           <MultiSelect id="order-status" label="Status" options={STATUS_OPTIONS} value={state.status} onChange={(status) => update({ status })} placeholder="Any status" />
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className={cn('flex flex-col gap-1.5', folded)}>
           <label htmlFor="order-company" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Company
           </label>
@@ -209,7 +234,7 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-1.5 lg:col-span-2">
+        <div className={cn('flex flex-col gap-1.5 lg:col-span-2', folded)}>
           <label htmlFor="order-location" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Location
           </label>
@@ -222,19 +247,19 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className={cn('flex flex-col gap-1.5', folded)}>
           <label htmlFor="order-from" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Created from
           </label>
           <Input id="order-from" type="date" value={state.from} max={state.to || undefined} onChange={(e) => update({ from: e.target.value })} />
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className={cn('flex flex-col gap-1.5', folded)}>
           <label htmlFor="order-to" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Created to
           </label>
           <Input id="order-to" type="date" value={state.to} min={state.from || undefined} onChange={(e) => update({ to: e.target.value })} />
         </div>
-        <div className="flex flex-col gap-1.5">
+        <div className={cn('flex flex-col gap-1.5', folded)}>
           <label htmlFor="order-sort" className="text-xs font-medium text-slate-600 dark:text-slate-300">
             Sort
           </label>
@@ -265,12 +290,48 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
         </div>
       </form>
 
+      <p role="status" aria-live="polite" data-testid="orders-live-cue" className={changed ? 'text-sm text-sky-800 dark:text-sky-200' : 'sr-only'}>
+        {changed ? (
+          <span className="inline-flex rounded-md bg-sky-50 px-2.5 py-1 dark:bg-sky-950/60">
+            Orders changed, list updated at&nbsp;<DateTime iso={new Date(query.dataUpdatedAt).toISOString()} />.
+          </span>
+        ) : null}
+      </p>
+
+      {/* Cards below 640 px */}
+      <ul className="flex flex-col gap-3 sm:hidden" aria-label="Orders" aria-busy={query.isFetching} data-testid="order-cards">
+        {query.isPending
+          ? Array.from({ length: 3 }, (_, i) => (
+              <li key={i}>
+                <Skeleton className="h-24 w-full" />
+              </li>
+            ))
+          : (query.data?.data ?? NO_ORDERS).map((o) => (
+              <li key={o.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Link href={`/orders/${o.id}`} className="font-mono text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+                    {o.code}
+                  </Link>
+                  <StatusBadge status={o.status} />
+                </div>
+                <p className="mt-2 font-medium break-words text-slate-900 dark:text-white">{personName(o.participant)}</p>
+                <p className="text-sm break-words text-slate-600 dark:text-slate-300">
+                  {o.company?.name ?? '—'} · {o.location?.name ?? '—'}
+                </p>
+                <p className="text-sm break-words text-slate-600 dark:text-slate-300">{o.packages.map((p) => p.name).join(', ') || '—'}</p>
+                <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                  Created <DateTime iso={o.createdAt} />
+                </p>
+              </li>
+            ))}
+      </ul>
+
       {/* Table */}
-      <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm max-sm:rounded-t-none max-sm:border-t-0 dark:border-slate-800 dark:bg-slate-900">
         <div aria-hidden="true" className={cn('absolute inset-x-0 top-0 h-0.5 overflow-hidden', query.isFetching && query.data ? 'opacity-100' : 'opacity-0')}>
           <div className="h-full w-1/3 animate-pulse bg-brand-500" />
         </div>
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto max-sm:hidden">
           <table className="w-full min-w-[900px] table-fixed text-sm" aria-busy={query.isFetching} aria-describedby="orders-summary">
             <caption className="sr-only">Orders, {state.sort === 'newest' ? 'newest' : 'oldest'} first</caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
@@ -370,7 +431,7 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
               </>
             )}
           </p>
-          <nav aria-label="Pagination" className="flex items-center gap-2">
+          <nav aria-label="Pagination" className="flex flex-wrap items-center gap-2">
             <label htmlFor="order-page-size" className="text-sm text-slate-600 dark:text-slate-300">
               Rows
             </label>

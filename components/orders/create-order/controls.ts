@@ -13,11 +13,29 @@ export const callbackUrl = { setValueAs: (v: unknown) => (typeof v === 'string' 
 /** A local date and time, sent as an ISO instant. */
 export const instant = { setValueAs: (v: string) => (v ? new Date(v).toISOString() : undefined) } satisfies RegisterOptions;
 
-/** zod's wording for a missing value, in plain words. */
-function plainMessage(message: string | undefined): string | undefined {
+/** Messages of the schema and the server that name members or speak zod, in the form's words. */
+const PLAIN: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
+  [/ is required for the email delivery method\.?$/, 'Required to send the pass by e-mail.'],
+  [/ is required for the sms delivery method\.?$/, 'Required to send the pass by text message.'],
+  [/ is required for the nearestClinic schedule strategy\.?$/, 'Required to find the clinic nearest the participant.'],
+  [/must be in the future\.?$/, 'Choose a time in the future.'],
+  [/^Invalid URL$/, 'Enter a full web address, such as https://example.com/hooks.'],
+  [/^Invalid email address$/, 'Enter a valid e-mail address, such as name@example.com.'],
+  [/E\.164 phone number/, 'Enter the number with + and the country code, such as +15555550123.'],
+  [/^Too big: expected string to have <=(\d+) characters?$/, (m) => `Use at most ${m[1]} characters.`],
+  [/^Invalid ISO date/, 'Enter a valid date.'],
+  [/^birthDate must not be in the future$/, 'The date of birth cannot be in the future.'],
+];
+
+/** zod's wording for a missing value, and messages that speak in member paths, in plain words. */
+export function plainMessage(message: string | undefined): string | undefined {
   if (!message) return undefined;
   if (/received (undefined|null)$/.test(message) || /^Too small: expected string to have >=1 characters?$/.test(message)) return 'Required.';
   if (message.startsWith('Invalid option')) return 'Choose one of the options.';
+  for (const [pattern, words] of PLAIN) {
+    const match = pattern.exec(message);
+    if (match) return typeof words === 'string' ? words : words(match);
+  }
   return message;
 }
 

@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError, apiFetch, errorMessage, queryKeys, type ApiErrorEntry } from '@/components/ui/api';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -25,12 +25,29 @@ import type { AgencyChoice, FieldName, FormInput, FormOutput, LocationChoice, Or
 
 /**
  * The dashboard asks for the detail of an "other" test reason, which the API leaves optional
- * (spec: `otherTestReason` is null when none is given).
+ * (spec: `otherTestReason` is null when none is given). The contact the delivery method needs is
+ * checked even when other members are missing (`when`): the API's own refinement runs only on an
+ * otherwise valid body, so a first empty submit would not name the participant's e-mail.
  */
-const schema = CreateOrderBody.superRefine((body, ctx) => {
-  if (body.testReason === 'other' && body.otherTestReason === undefined)
-    ctx.addIssue({ code: 'custom', path: ['otherTestReason'], message: 'Say what the other test reason is.' });
-});
+type LooseBody = { testReason?: unknown; otherTestReason?: unknown; deliveryMethods?: Array<{ type?: unknown }>; participant?: { email?: unknown; phone?: unknown } };
+const always = { when: () => true };
+const schema = CreateOrderBody.refine((body) => !(body.testReason === 'other' && body.otherTestReason === undefined), {
+  path: ['otherTestReason'],
+  message: 'Say what the other test reason is.',
+})
+  .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'email' || Boolean((body as LooseBody).participant?.email), {
+    ...always,
+    path: ['participant', 'email'],
+    message: 'Required to send the pass by e-mail.',
+  })
+  .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'sms' || Boolean((body as LooseBody).participant?.phone), {
+    ...always,
+    path: ['participant', 'phone'],
+    message: 'Required to send the pass by text message.',
+  });
+
+/** The sticky action bar's height and some air: focus scrolling keeps a field above it. */
+const STICKY_BAR_PADDING = '6rem';
 
 export function CreateOrderForm({
   locations,
@@ -62,6 +79,17 @@ export function CreateOrderForm({
       requester: { email: requester.email, name: requester.name ?? undefined },
     },
   });
+
+  // Keyboard focus never hides under the sticky Cancel / Create order bar: the page's scroll
+  // padding (focus scrolling honours it) while the form is shown.
+  useEffect(() => {
+    const root = document.documentElement;
+    const before = root.style.scrollPaddingBottom;
+    root.style.scrollPaddingBottom = STICKY_BAR_PADDING;
+    return () => {
+      root.style.scrollPaddingBottom = before;
+    };
+  }, []);
 
   const [locationRef, packageRef, agencyRef] = useWatch({ control: form.control, name: ['location', 'package', 'agency'] });
   const location = locations.find((l) => l.id === locationRef?.id);
@@ -107,11 +135,11 @@ export function CreateOrderForm({
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-label="New order">
         <FormAlerts ref={errorSummary} matched={matched} errors={formErrors} />
         <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
-        <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} />
+        <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
         <ParticipantFields />
         <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} />
         <RequesterFields />
-        <div className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/90">
+        <div data-testid="form-actions" className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/90">
           <ButtonLink href="/orders" variant="secondary">
             Cancel
           </ButtonLink>

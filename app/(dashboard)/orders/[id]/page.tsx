@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ClinicMiniMap } from '@/components/orders/clinic-mini-map';
+import { formatAddress } from '@/components/orders/format';
 import { OrderDetail } from '@/components/orders/order-detail';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { getClinic } from '@/lib/domain/clinics';
@@ -33,7 +34,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
       <OrderDetail
         initialOrder={order}
         audit={audit}
-        userEmail={ctx.userEmail}
+        user={{ email: ctx.userEmail, name: ctx.userName }}
         permissions={{
           cancel: can(ctx, 'order.cancel'),
           readIdentifiers: can(ctx, 'order.participant.read'),
@@ -41,7 +42,9 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           redeliver: can(ctx, 'webhook.write'),
         }}
         clinicMap={
-          clinic?.coordinates ? <ClinicMiniMap lat={clinic.coordinates.lat} long={clinic.coordinates.long} label={clinic.name} /> : null
+          clinic?.coordinates ? (
+            <ClinicMiniMap lat={clinic.coordinates.lat} long={clinic.coordinates.long} label={clinic.name} caption={formatAddress(order.clinic?.address)} />
+          ) : null
         }
       />
     </>
