@@ -15,6 +15,7 @@ import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from './documents';
 import { getOrder } from './queries';
+import { retentionUntil } from './retention';
 import type { CancelOrderBody } from './schemas';
 import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from './status';
 
@@ -58,7 +59,10 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
     await tx
       .insert(orderServiceStatusHistory)
       .values(cancellable.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'cancelled', groupType: 'cancelled', occurredAt: now })));
-    await tx.update(orders).set({ status: 'cancelled', isFinal: false, statusUpdatedAt: now, updatedAt: now }).where(eq(orders.id, id));
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', isFinal: false, statusUpdatedAt: now, updatedAt: now, retentionUntil: retentionUntil('cancelled', now) })
+      .where(eq(orders.id, id));
     await countStatusChange(tx, order.tenantId, order.companyId, order.status, 'cancelled');
     await storeOrderDocuments(tx, [id]);
 

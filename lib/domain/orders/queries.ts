@@ -79,6 +79,10 @@ interface ListShape {
   createdBefore: boolean;
   updatedAfter: boolean;
   isFinal: boolean;
+  /** `acknowledged=true`: results someone acknowledged. */
+  acknowledged: boolean;
+  /** `acknowledged=false`: final results nobody acknowledged (the results inbox; its partial index). */
+  unacknowledged: boolean;
 }
 
 function listShape(q: ListOrdersQuery): ListShape {
@@ -92,12 +96,14 @@ function listShape(q: ListOrdersQuery): ListShape {
     createdBefore: q.createdBefore !== undefined,
     updatedAfter: q.updatedAfter !== undefined,
     isFinal: q.isFinal !== undefined,
+    acknowledged: q.acknowledged === true,
+    unacknowledged: q.acknowledged === false,
   };
 }
 
 /** A short key, safe in a statement name (PostgreSQL cuts names at 63 characters). */
 const FILTER_LETTERS: Record<Exclude<keyof ListShape, 'statuses'>, string> = {
-  companyId: 'c', locationId: 'l', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f',
+  companyId: 'c', locationId: 'l', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f', acknowledged: 'y', unacknowledged: 'n',
 };
 const shapeKey = (shape: ListShape) =>
   `s${shape.statuses}${Object.entries(FILTER_LETTERS)
@@ -167,6 +173,9 @@ function listConditions(shape: ListShape): SQL {
     shape.createdBefore ? sql`${orders.createdAt} < ${placeholder('createdBefore')}::timestamptz` : undefined,
     shape.updatedAfter ? sql`${orders.updatedAt} > ${placeholder('updatedAfter')}::timestamptz` : undefined,
     shape.isFinal ? eq(orders.isFinal, placeholder('isFinal')) : undefined,
+    shape.acknowledged ? sql`${orders.acknowledgedAt} is not null` : undefined,
+    // The predicate of `orders_unacknowledged_idx`, written the same way so that the index serves it.
+    shape.unacknowledged ? sql`${orders.isFinal} = true and ${orders.acknowledgedAt} is null` : undefined,
   )!;
 }
 
@@ -177,7 +186,7 @@ function listConditions(shape: ListShape): SQL {
  */
 function listTotal(shape: ListShape): SQL<number> {
   const onlyCounterFilters =
-    !shape.locationId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal;
+    !shape.locationId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal && !shape.acknowledged && !shape.unacknowledged;
   if (!onlyCounterFilters) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
   const where = and(
     eq(orderCounters.tenantId, placeholder('tenantId')),

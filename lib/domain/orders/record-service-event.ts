@@ -14,6 +14,7 @@ import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from './documents';
 import { getOrder } from './queries';
+import { retentionUntil } from './retention';
 import type { ServiceEventBody } from './schemas';
 import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceStatusGroup } from './status';
 
@@ -55,11 +56,17 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
       await tx.insert(orderServiceStatusHistory).values({ id: newId(), orderServiceId: service.id, status: input.status, groupType: serviceStatusGroup(input.status), occurredAt });
     if (input.milestone) await tx.insert(orderServiceScreenHistory).values({ id: newId(), orderServiceId: service.id, type: input.milestone, occurredAt });
 
-    const nextStatus = deriveOrderStatus(order.status, services.map((s) => (s.id === service.id ? input.status : s.status)));
+    const serviceStatuses = services.map((s) => (s.id === service.id ? input.status : s.status));
+    const nextStatus = deriveOrderStatus(order.status, serviceStatuses);
     const orderChanged = nextStatus !== order.status;
     await tx
       .update(orders)
-      .set({ updatedAt: now, ...(orderChanged ? { status: nextStatus, isFinal: isFinalOrderStatus(nextStatus), statusUpdatedAt: now } : {}) })
+      .set({
+        updatedAt: now,
+        ...(orderChanged
+          ? { status: nextStatus, isFinal: isFinalOrderStatus(nextStatus), statusUpdatedAt: now, retentionUntil: retentionUntil(nextStatus, now, serviceStatuses) }
+          : {}),
+      })
       .where(eq(orders.id, orderId));
     if (orderChanged) await countStatusChange(tx, order.tenantId, order.companyId, order.status, nextStatus);
     await storeOrderDocuments(tx, [orderId]);

@@ -152,6 +152,8 @@ export const ListOrdersQuery = z.object({
   createdBefore: z.iso.datetime({ offset: true }).optional(),
   updatedAfter: z.iso.datetime({ offset: true }).optional(),
   isFinal: booleanParam.optional(),
+  /** `true`: results someone acknowledged; `false`: final results nobody acknowledged yet (the results inbox). */
+  acknowledged: booleanParam.optional().describe('true: acknowledged results; false: final results nobody has acknowledged yet.'),
 });
 export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
 

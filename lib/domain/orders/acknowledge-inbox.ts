@@ -1,0 +1,60 @@
+/**
+ * The results inbox (DESIGN.md 6.2, `/results`): final results nobody has acknowledged, the ones
+ * that need action first — non-negative (verified positive), refusal, adulterated, substituted,
+ * failed — then the rest, newest first within each group. Reads go over the partial index
+ * `orders_unacknowledged_idx` (final and unacknowledged), which stays small however many orders
+ * there are.
+ */
+import { and, count, desc, sql, type SQL } from 'drizzle-orm';
+import { orders, orderServices } from '@/lib/db/schema';
+import { visibleOrder } from '@/lib/domain/access';
+import type { Ctx } from '@/lib/domain/context';
+import { offsetOf, page, type PageQuery } from '@/lib/domain/pagination';
+import type { Order } from '@/lib/domain/representation';
+import { completeDocuments, type StoredOrderDocument } from './documents';
+import { REFUSAL_SERVICE_STATUSES } from './retention';
+import { serializeOrder } from './serialize';
+
+/** Order statuses that need action, in the order the inbox shows them. */
+export const ATTENTION_STATUSES = ['nonNegative', 'positive', 'adulterated', 'substituted', 'fail'] as const;
+
+const unacknowledged = (ctx: Ctx): SQL => and(visibleOrder(ctx), sql`${orders.isFinal} = true and ${orders.acknowledgedAt} is null`)!;
+
+const isRefusal = sql`exists (select 1 from ${orderServices} where ${orderServices.orderId} = ${orders.id}
+  and ${orderServices.status} in (${sql.join(REFUSAL_SERVICE_STATUSES.map((s) => sql`${s}`), sql`, `)}))`;
+
+/** 0 for a result that needs attention (non-negative, refusal, adulterated...), 1 for the rest. */
+const attention = sql<number>`case when ${orders.status} in (${sql.join(ATTENTION_STATUSES.map((s) => sql`${s}`), sql`, `)}) or ${isRefusal} then 0 else 1 end`;
+
+export interface InboxEntry {
+  order: Order;
+  /** A non-negative, refusal, adulterated, substituted or failed result. */
+  needsAttention: boolean;
+  refusal: boolean;
+}
+
+/** How many final results the principal has not acknowledged (the navigation badge). */
+export async function countUnacknowledged(ctx: Ctx): Promise<number> {
+  const [{ total }] = await ctx.db.select({ total: count() }).from(orders).where(unacknowledged(ctx));
+  return Number(total);
+}
+
+/** One page of the inbox. */
+export async function listResultsInbox(ctx: Ctx, q: PageQuery) {
+  const rows = await ctx.db
+    .select({ id: orders.id, document: sql<StoredOrderDocument | null>`${orders.document}`, attention, refusal: sql<boolean>`${isRefusal}` })
+    .from(orders)
+    .where(unacknowledged(ctx))
+    .orderBy(attention, desc(orders.statusUpdatedAt), desc(orders.id))
+    .limit(q.limit)
+    .offset(offsetOf(q));
+  const total = await countUnacknowledged(ctx);
+  const documents = await completeDocuments(ctx.db, rows.map((r) => ({ id: r.id, document: r.document, identifiers: null })));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const entries: InboxEntry[] = documents.map((d) => ({
+    order: serializeOrder(d, { identifiers: false }),
+    needsAttention: Number(byId.get(d.id)!.attention) === 0,
+    refusal: Boolean(byId.get(d.id)!.refusal),
+  }));
+  return page(entries, total, q);
+}
