@@ -38,17 +38,18 @@ export function manageableUser(principal: Pick<Principal, 'tenantId' | 'companyI
   return and(eq(users.tenantId, principal.tenantId), eq(users.allCompanies, false), arrayContained(users.companyIds, principal.companyIds))!;
 }
 
-export function userStatus(row: { disabledAt: Date | null; passwordHash: string | null }): UserStatus {
+export function userStatus(row: { disabledAt: Date | null; hasPassword: boolean }): UserStatus {
   if (row.disabledAt) return 'deactivated';
-  return row.passwordHash ? 'active' : 'invited';
+  return row.hasPassword ? 'active' : 'invited';
 }
 
 /** The users the principal manages: active and invited first, then deactivated; by e-mail. */
 export async function listUsers(ctx: Ctx): Promise<UserListItem[]> {
-  const openInvitation = sql<Date | null>`(
-    select max(${userInvitations.expiresAt}) from ${userInvitations}
-    where ${userInvitations.userId} = ${users.id} and ${userInvitations.usedAt} is null and ${userInvitations.revokedAt} is null
-  )`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+  // Qualified by hand: drizzle leaves the columns of a one-table select unqualified.
+  const openInvitation = sql<number | null>`(
+    select (extract(epoch from max(ui.expires_at)) * 1000)::float8 from user_invitations ui
+    where ui.user_id = "users"."id" and ui.used_at is null and ui.revoked_at is null
+  )`;
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -59,7 +60,7 @@ export async function listUsers(ctx: Ctx): Promise<UserListItem[]> {
       companyIds: users.companyIds,
       disabledAt: users.disabledAt,
       // Whether a password is set, never the hash.
-      passwordHash: sql<string | null>`case when ${users.passwordHash} is null then null else '' end`,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`.mapWith(Boolean),
       createdAt: users.createdAt,
       invitationExpiresAt: openInvitation,
     })
@@ -72,9 +73,9 @@ export async function listUsers(ctx: Ctx): Promise<UserListItem[]> {
     name: row.name,
     role: row.role as Role,
     companyIds: row.allCompanies ? 'all' : row.companyIds,
-    status: userStatus({ disabledAt: row.disabledAt, passwordHash: row.passwordHash }),
+    status: userStatus(row),
     createdAt: row.createdAt.toISOString(),
-    invitationExpiresAt: row.passwordHash === null && !row.disabledAt && row.invitationExpiresAt ? row.invitationExpiresAt.toISOString() : null,
+    invitationExpiresAt: !row.hasPassword && !row.disabledAt && row.invitationExpiresAt ? new Date(Number(row.invitationExpiresAt)).toISOString() : null,
   }));
 }
 
@@ -139,7 +140,7 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: UpdateUserIn
       name: user.name,
       role,
       companyIds,
-      status: userStatus(user),
+      status: userStatus({ disabledAt: user.disabledAt, hasPassword: user.passwordHash !== null }),
       createdAt: user.createdAt.toISOString(),
       invitationExpiresAt: null,
     };

@@ -6,9 +6,7 @@ import bcrypt from 'bcryptjs';
 
 /** bcrypt cost; 10 takes ~70 ms on this kind of machine, enough for an operator-created account. */
 export const BCRYPT_ROUNDS = 10;
-export const MIN_PASSWORD_LENGTH = 8;
-/** bcrypt ignores bytes after the 72nd. */
-export const MAX_PASSWORD_BYTES = 72;
+export { MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from './password-rules';
 
 export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_ROUNDS);
