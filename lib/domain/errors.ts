@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'required'
   | 'scheduleClinicExcludedByFeeCap'
   | 'scheduleConfiguredClinicUnavailable'
+  | 'testingWindowClosed'
   | 'tooBig'
   | 'tooManyRequests'
   | 'tooSmall'

@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   scheduleClinicExcludedByFeeCap: 422,
   backgroundCheckIntegrationNotConfigured: 422,
   linkRequiredBackground: 422,
+  testingWindowClosed: 422,
   packageInactive: 422,
   // A request body over the limit. A zod `tooBig` (a value out of range) is part of an
   // InvalidRequest, which is 400 whatever its codes.

@@ -22,6 +22,7 @@ import { createPassForOrder } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
 import { countStatusChange } from './bookkeeping';
+import { incidentClock } from './incident';
 import { sealIdentifierValue } from './identifiers';
 import { MATCH_THRESHOLD, matchScore } from './matching';
 import { getOrder, loadOrderDocuments } from './queries';
@@ -215,6 +216,8 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
   const { agency, jobCategory } = await checkAgency(ctx, input, rules);
   checkOtherTestReason(input, rules);
   checkBackgroundCheck(input, pkg.items, company);
+  // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s and 422 testingWindowClosed.
+  const clock = incidentClock(input, pkg.items, new Date());
   if (input.callback) {
     const problem = callbackUrlProblem(input.callback.url);
     if (problem) throw new DomainError('invalidValue', problem, { pointer: '/callback/url' });
@@ -261,6 +264,7 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
       ...(input.settings.notes !== undefined ? { notes: input.settings.notes } : {}),
     },
     callbackUrl: input.callback?.url ?? null,
+    incident: clock.incident,
     source: ctx.source,
     createdByTokenId: ctx.actor.type === 'token' ? ctx.actor.id : null,
     createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : null,
@@ -292,6 +296,7 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
     category: s.category,
     specimenType: s.specimenType,
     isDot: s.isDot,
+    ...clock.deadlineColumns(s),
     status: 'ordered',
     statusUpdatedAt: now,
   }));

@@ -9,6 +9,7 @@ import { likePattern, offsetOf, page } from '@/lib/domain/pagination';
 import type { ListOrdersQuery } from './schemas';
 import { completeDocuments, documentColumns } from './documents';
 import { serializeOrder, type OrderDocument } from './serialize';
+import { AWAITING_COLLECTION_STATUSES } from './incident';
 
 const placeholder = sql.placeholder;
 
@@ -79,6 +80,8 @@ interface ListShape {
   createdBefore: boolean;
   updatedAfter: boolean;
   isFinal: boolean;
+  /** Open DOT windows closing before an instant (DESIGN.md 6.3). */
+  deadlineBefore: boolean;
   /** `acknowledged=true`: results someone acknowledged. */
   acknowledged: boolean;
   /** `acknowledged=false`: final results nobody acknowledged (the results inbox; its partial index). */
@@ -96,6 +99,7 @@ function listShape(q: ListOrdersQuery): ListShape {
     createdBefore: q.createdBefore !== undefined,
     updatedAfter: q.updatedAfter !== undefined,
     isFinal: q.isFinal !== undefined,
+    deadlineBefore: q.deadlineBefore !== undefined,
     acknowledged: q.acknowledged === true,
     unacknowledged: q.acknowledged === false,
   };
@@ -103,6 +107,7 @@ function listShape(q: ListOrdersQuery): ListShape {
 
 /** A short key, safe in a statement name (PostgreSQL cuts names at 63 characters). */
 const FILTER_LETTERS: Record<Exclude<keyof ListShape, 'statuses'>, string> = {
+  deadlineBefore: 'd',
   companyId: 'c', locationId: 'l', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f', acknowledged: 'y', unacknowledged: 'n',
 };
 const shapeKey = (shape: ListShape) =>
@@ -125,6 +130,7 @@ function listParams(ctx: Ctx, q: ListOrdersQuery, withIdentifiers: boolean) {
     createdBefore: q.createdBefore,
     updatedAfter: q.updatedAfter,
     isFinal: q.isFinal,
+    deadlineBefore: q.deadlineBefore,
     limit: q.limit,
     offset: offsetOf(q),
     withIdentifiers,
@@ -173,6 +179,13 @@ function listConditions(shape: ListShape): SQL {
     shape.createdBefore ? sql`${orders.createdAt} < ${placeholder('createdBefore')}::timestamptz` : undefined,
     shape.updatedAfter ? sql`${orders.updatedAt} > ${placeholder('updatedAfter')}::timestamptz` : undefined,
     shape.isFinal ? eq(orders.isFinal, placeholder('isFinal')) : undefined,
+    // A DOT window still open (not yet closed, the service not yet collected) that closes before
+    // the instant: the few services with a deadline, over their partial index.
+    shape.deadlineBefore
+      ? sql`${orders.id} in (select os.order_id from order_services os where os.deadline_closes_at is not null
+          and os.deadline_closes_at > now() and os.deadline_closes_at < ${placeholder('deadlineBefore')}::timestamptz
+          and os.status in (${sql.raw(AWAITING_COLLECTION_STATUSES.map((s) => `'${s}'`).join(', '))}))`
+      : undefined,
     shape.acknowledged ? sql`${orders.acknowledgedAt} is not null` : undefined,
     // The predicate of `orders_unacknowledged_idx`, written the same way so that the index serves it.
     shape.unacknowledged ? sql`${orders.isFinal} = true and ${orders.acknowledgedAt} is null` : undefined,
@@ -187,7 +200,7 @@ function listConditions(shape: ListShape): SQL {
 function listTotal(shape: ListShape): SQL<number> {
   const onlyCounterFilters =
     !shape.locationId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal && !shape.acknowledged && !shape.unacknowledged;
-  if (!onlyCounterFilters) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
+  if (!onlyCounterFilters || shape.deadlineBefore) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
   const where = and(
     eq(orderCounters.tenantId, placeholder('tenantId')),
     inCompanies(orderCounters.companyId, placeholder('companyIds')),

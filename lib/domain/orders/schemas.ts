@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, SERVICE_STATUSES } from './status';
+import { IncidentInput } from './incident';
 
 /** Spec 2.2 (open list: future values may be added). */
 export const TEST_REASONS = [
@@ -106,6 +107,8 @@ export const CreateOrderBody = z
     settings: SettingsInput,
     testReason: z.enum(TEST_REASONS),
     callback: z.strictObject({ url: z.url({ protocol: /^https?$/ }).max(2000) }).optional(),
+    /** DOT postAccident / reasonableSuspicion: the incident the testing windows run from (incident.ts). */
+    incident: IncidentInput.optional(),
     agency: Reference.optional(),
     jobCategory: Reference.optional(),
     orderMatching: z
@@ -152,6 +155,8 @@ export const ListOrdersQuery = z.object({
   createdBefore: z.iso.datetime({ offset: true }).optional(),
   updatedAfter: z.iso.datetime({ offset: true }).optional(),
   isFinal: booleanParam.optional(),
+  /** Orders with a DOT testing window still open that closes before this instant (DESIGN.md 6.3). */
+  deadlineBefore: z.iso.datetime({ offset: true }).optional().describe('Orders with a DOT testing window (post-accident, reasonable suspicion) still open, its service not yet collected, that closes before this instant.'),
   /** `true`: results someone acknowledged; `false`: final results nobody acknowledged yet (the results inbox). */
   acknowledged: booleanParam.optional().describe('true: acknowledged results; false: final results nobody has acknowledged yet.'),
 });
