@@ -13,6 +13,7 @@ export {
   OrderService, OrderUpdatedEvent, Package, PackageRef, ParticipantIdentifier, Service, ServiceAttributes, ServiceEntry,
   WebhookAttempt, WebhookDelivery,
 } from '@/lib/domain/representation';
+export { Message } from '@/lib/domain/representation';
 export { Document, DocumentCreatedEvent } from '@/lib/domain/representation';
 export type { Page } from '@/lib/domain/pagination';
 
