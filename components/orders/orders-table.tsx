@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-table';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { errorMessage, queryKeys, toSearch } from '@/components/ui/api';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -127,7 +127,13 @@ function useListState(): [OrderListState, (patch: Partial<OrderListState>, how?:
   return [state, update];
 }
 
+/** The browser's time zone (the CSV's times are in it); none on the server. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const noTimeZone = () => '';
+const unsubscribed = () => () => undefined;
+
 export function OrdersTable({ companies, locations }: { companies: Option[]; locations: LocationOption[] }) {
+  const timeZone = useSyncExternalStore(unsubscribed, browserTimeZone, noTimeZone);
   const [state, update] = useListState();
   const router = useRouter();
   const [search, setSearch] = useState(state.search);
@@ -190,7 +196,7 @@ export function OrdersTable({ companies, locations }: { companies: Option[]; loc
   const total = query.data?.total ?? 0;
   const first = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
   const last = Math.min(state.page * state.limit, total);
-  const exportHref = `/orders/export${toSearch({ ...apiFilters(state), sort: state.sort === 'oldest' ? 'oldest' : undefined })}`;
+  const exportHref = `/orders/export${toSearch({ ...apiFilters(state), sort: state.sort === 'oldest' ? 'oldest' : undefined, tz: timeZone || undefined })}`;
 
   return (
     <div className="flex flex-col gap-4">

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { findOrder, screenshotAndAudit, signIn } from './helpers';
 
 test.describe('Cancelling an order', () => {
-  test('staff cancel with an audit e-mail; the status and the audit trail show it', async ({ page }) => {
+  test('staff cancel as themselves with a reason; the status and the audit trail show it', async ({ page }) => {
     await signIn(page, 'staff');
     // A seeded order (created before the seed's anchor), so that no other test's new order is touched.
     const order = await findOrder(
@@ -14,24 +14,26 @@ test.describe('Cancelling an order', () => {
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    const email = dialog.getByLabel('Audit e-mail');
-    await expect(email).toHaveValue('staff@acme.test');
-    await email.fill('not-an-email');
-    await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await expect(dialog.getByText('Enter a valid e-mail address.')).toBeVisible();
-    await email.fill('compliance.officer@example.com');
+    // The audit identity is the signed-in user: shown, with no field to type another address.
+    await expect(dialog.getByTestId('cancel-audit-identity')).toContainText('staff@acme.test');
+    await expect(dialog.getByRole('textbox', { name: /e-mail/i })).toHaveCount(0);
+    await dialog.getByLabel('Reason (optional)').fill('Ordered for the wrong participant');
+    await expect(dialog.getByText('33/500 characters')).toBeVisible();
     await screenshotAndAudit(page, 'order-cancel-dialog');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
 
     await expect(page.getByTestId('toast').filter({ hasText: `Order ${order.code} cancelled` })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Cancelled');
+    await expect(page.getByRole('heading', { level: 1 })).not.toContainText('Not final');
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
     await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
     const audit = page.getByTestId('audit-trail');
     await expect(audit).toContainText('Order cancelled');
-    await expect(audit).toContainText('compliance.officer@example.com');
+    await expect(audit).toContainText('staff@acme.test');
+    await expect(audit).toContainText('Reason: Ordered for the wrong participant');
   });
 
-  test('a refusal (422) is explained in words', async ({ page }) => {
+  test('an order of background checks only is not offered for cancelling; the API explains why in words', async ({ page, baseURL }) => {
     await signIn(page, 'staff');
     const order = await findOrder(
       page.request,
@@ -40,11 +42,11 @@ test.describe('Cancelling an order', () => {
       18,
     );
     await page.goto(`/orders/${order.id}`);
-    await page.getByRole('button', { name: 'Cancel order' }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Cancel order' }).click();
-    await expect(dialog.getByRole('alert')).toContainText('This order cannot be cancelled');
-    await expect(dialog.getByRole('alert')).toContainText('only background-check services');
+    await expect(page.getByTestId('order-code')).toHaveText(order.code);
+    await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+    const refused = await page.request.put(`/api/v2/orders/${order.id}/cancellation`, { data: {}, headers: { Origin: baseURL! } });
+    expect(refused.status()).toBe(422);
+    expect((await refused.json()).errors[0].detail).toContain('only background-check services');
   });
 });
 

@@ -94,7 +94,7 @@ test.describe('Orders list', () => {
     await page.goto('/orders?status=pending,ordered');
     await expect(page.getByTestId('orders-total')).toHaveText(String(api.total));
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^orders-pending-ordered-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = text.trim().split(/\r\n/);
     expect(lines[0].split(',').slice(0, 3)).toEqual(['code', 'id', 'status']);

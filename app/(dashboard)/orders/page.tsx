@@ -4,6 +4,7 @@ import { OrdersTable } from '@/components/orders/orders-table';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { scopeInWords } from '@/components/orders/scope-words';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { companyAndLocationOptions } from './filter-options';
 
@@ -13,6 +14,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const ctx = await requireScope('order.list');
   const { denied } = await searchParams;
   const { companies, locations } = await companyAndLocationOptions(ctx);
+  const readOnly = !can(ctx, 'order.create') && !can(ctx, 'order.cancel');
   return (
     <>
       <PageHeader
@@ -31,7 +33,13 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
       />
       {denied ? (
         <p role="alert" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
-          Your role does not allow that page (it needs the <code>{String(denied)}</code> permission).
+          Your role does not allow that page: {String(denied) === 'admin' ? 'it is for administrators' : `it needs the permission “${scopeInWords(String(denied))}”`}. Ask an
+          administrator of your company if you need it.
+        </p>
+      ) : null}
+      {readOnly ? (
+        <p role="note" data-testid="read-only-notice" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100">
+          You have read-only access: you can find, open and export orders, but not place or cancel them.
         </p>
       ) : null}
       <Suspense fallback={<Skeleton className="h-[720px] w-full rounded-xl" />}>

@@ -31,6 +31,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           ← Orders
         </Link>
       </nav>
+      {can(ctx, 'order.cancel') ? null : (
+        <p role="note" data-testid="read-only-notice" className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100">
+          You have read-only access: you can follow this order but not cancel or change it.
+        </p>
+      )}
       <OrderDetail
         initialOrder={order}
         audit={audit}

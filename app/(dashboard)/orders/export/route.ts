@@ -2,11 +2,18 @@
  * CSV export of the orders list with the same filters as GET /api/v2/orders, every page, streamed.
  * It runs as the signed-in user (the session's Ctx) through the domain's `listOrders`, so it sees
  * exactly what the list shows. `sort=oldest` reverses the order (`oldestFirstPage`). Errors answer in the API's envelope.
+ *
+ * For people and machines alike: the first columns stay the machine's (`code`, `id`, `status`),
+ * then the same words as the dashboard (statuses, reasons, yes/no), times as `YYYY-MM-DD HH:MM`
+ * (spreadsheets read them as dates) in the user's time zone (`tz`, an IANA name the browser sends;
+ * UTC otherwise) named in the headers, phones readable, and the ISO times and codes again at the
+ * end. A viewer's export leaves out the participant's contact details (e-mail, phone).
  */
+import { humanize, statusLabel } from '@/components/orders/status';
 import { requirePageCtx, type PageCtx } from '@/lib/auth/page-context';
 import { DomainError } from '@/lib/domain/errors';
 import { listOrders } from '@/lib/domain/orders/queries';
-import { ListOrdersQuery } from '@/lib/domain/orders/schemas';
+import { ListOrdersQuery, OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas';
 import { oldestFirstPage, type PageReader } from '@/lib/domain/pagination';
 import type { Order } from '@/lib/domain/orders/serialize';
 import { parseQuery, toErrorResponse } from '@/lib/http/route';
@@ -15,39 +22,107 @@ export const dynamic = 'force-dynamic';
 
 const BATCH = 200;
 
-const COLUMNS: Array<[header: string, value: (o: Order) => string | number | boolean | null | undefined]> = [
-  ['code', (o) => o.code],
-  ['id', (o) => o.id],
-  ['status', (o) => o.status],
-  ['isFinal', (o) => o.isFinal],
-  ['createdAt', (o) => o.createdAt],
-  ['updatedAt', (o) => o.updatedAt],
-  ['statusUpdatedAt', (o) => o.statusUpdatedAt],
-  ['expiresAt', (o) => o.expiresAt],
-  ['company', (o) => o.company?.name],
-  ['location', (o) => o.location?.name],
-  ['packages', (o) => o.packages.map((p) => p.name).join('; ')],
-  ['services', (o) => o.services.map((s) => `${s.name}: ${s.status}`).join('; ')],
-  ['agency', (o) => o.agency?.code],
-  ['jobCategory', (o) => o.jobCategory?.name],
-  ['testReason', (o) => o.testReason],
-  ['otherTestReason', (o) => o.otherTestReason],
-  ['participantFirstName', (o) => o.participant.firstName],
-  ['participantLastName', (o) => o.participant.lastName],
-  ['participantEmail', (o) => o.participant.email],
-  ['participantPhone', (o) => o.participant.phone],
-  ['clinic', (o) => o.clinic?.name],
-];
+type Value = string | number | boolean | null | undefined;
+/** A cell the export wrote itself (a phone in its national form), never neutralised. */
+class Safe {
+  constructor(readonly text: string) {}
+}
+type Column = [header: string, value: (o: Order) => Value | Safe];
+
+/** A valid IANA time zone name, else UTC. */
+function timeZoneOf(value: string | undefined): string {
+  if (!value) return 'UTC';
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** `2026-11-24 07:05` in the zone: a date and time any spreadsheet reads as one. */
+function localTime(iso: string | null | undefined, timeZone: string): string {
+  if (!iso) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
+/** `+19725556721` -> "(972) 555-6721", written as is; other numbers go through the formula defence. */
+function phone(value: string | null | undefined): Value | Safe {
+  const us = value ? /^\+1(\d{3})(\d{3})(\d{4})$/.exec(value) : null;
+  return us ? new Safe(`(${us[1]}) ${us[2]}-${us[3]}`) : value;
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+const otherReason = (value: string | null) => (value && (OTHER_TEST_REASONS as readonly string[]).includes(value) ? humanize(value) : value);
+
+function columns(timeZone: string, withContacts: boolean): Column[] {
+  const zone = ` (${timeZone})`;
+  return [
+    ['code', (o) => o.code],
+    ['id', (o) => o.id],
+    ['status', (o) => o.status],
+    ['Status', (o) => statusLabel(o.status)],
+    ['Final', (o) => yesNo(o.isFinal)],
+    [`Created${zone}`, (o) => localTime(o.createdAt, timeZone)],
+    [`Updated${zone}`, (o) => localTime(o.updatedAt, timeZone)],
+    [`Status changed${zone}`, (o) => localTime(o.statusUpdatedAt, timeZone)],
+    [`Expires${zone}`, (o) => localTime(o.expiresAt, timeZone)],
+    ['Company', (o) => o.company?.name],
+    ['Location', (o) => o.location?.name],
+    ['Packages', (o) => o.packages.map((p) => p.name).join('; ')],
+    ['Services', (o) => o.services.map((sv) => `${sv.name}: ${statusLabel(sv.status)}`).join('; ')],
+    ['Agency', (o) => o.agency?.code],
+    ['Job category', (o) => o.jobCategory?.name],
+    ['Test reason', (o) => (o.testReason ? humanize(o.testReason) : '')],
+    ['Other test reason', (o) => otherReason(o.otherTestReason)],
+    ['Participant first name', (o) => o.participant.firstName],
+    ['Participant middle name', (o) => o.participant.middleName],
+    ['Participant last name', (o) => o.participant.lastName],
+    ...(withContacts
+      ? ([
+          ['Participant e-mail', (o) => o.participant.email],
+          ['Participant phone', (o) => phone(o.participant.phone)],
+        ] satisfies Column[])
+      : []),
+    ['Clinic', (o) => o.clinic?.name],
+    // The machine's values again.
+    ['createdAt', (o) => o.createdAt],
+    ['updatedAt', (o) => o.updatedAt],
+    ['statusUpdatedAt', (o) => o.statusUpdatedAt],
+    ['expiresAt', (o) => o.expiresAt],
+    ['testReason', (o) => o.testReason],
+    ['otherTestReason', (o) => o.otherTestReason],
+    ['serviceStatuses', (o) => o.services.map((sv) => sv.status).join('; ')],
+  ];
+}
 
 /** RFC 4180 quoting; a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
-function cell(value: string | number | boolean | null | undefined): string {
+function cell(value: Value | Safe): string {
   if (value === null || value === undefined) return '';
-  let text = String(value);
+  let text = value instanceof Safe ? value.text : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const line = (values: Array<string | number | boolean | null | undefined>) => values.map(cell).join(',') + '\r\n';
+/** What was exported, for the file name: `orders-pending-ordered-search-nelson-2026-11-24.csv`. */
+function fileName(filters: Record<string, string>, date: string): string {
+  const words = ['status', 'search', 'from', 'createdAfter', 'createdBefore', 'isFinal']
+    .flatMap((k) => (filters[k] ? [k === 'status' ? '' : k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), filters[k]] : []))
+    .join('-')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  const scope = [filters.companyId ? 'company' : '', filters.locationId ? 'location' : ''].filter(Boolean).join('-');
+  return `orders-${[scope, words].filter(Boolean).join('-') || 'all'}-${date}.csv`;
+}
+
+const line = (values: Array<Value | Safe>) => values.map(cell).join(',') + '\r\n';
 
 export async function GET(request: Request) {
   const ctx = await requirePageCtx();
@@ -61,10 +136,12 @@ export async function GET(request: Request) {
 function exportOrders(ctx: PageCtx, url: URL): Response {
   if (!ctx.scopes.has('order.list'))
     throw new DomainError('insufficientScope', 'Your role may not list orders.', { meta: { requiredScope: 'order.list' } });
-  const { sort, ...raw } = Object.fromEntries(url.searchParams);
+  const { sort, tz, ...raw } = Object.fromEntries(url.searchParams);
   delete raw.page;
   delete raw.limit;
   const filters = parseQuery(ListOrdersQuery, raw);
+  const timeZone = timeZoneOf(tz);
+  const COLUMNS = columns(timeZone, ctx.role !== 'viewer');
   const oldestFirst = sort === 'oldest';
 
   const encoder = new TextEncoder();
@@ -90,11 +167,11 @@ function exportOrders(ctx: PageCtx, url: URL): Response {
       }
     },
   });
-  const date = new Date().toISOString().slice(0, 10);
+  const date = localTime(new Date().toISOString(), timeZone).slice(0, 10);
   return new Response(stream, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="orders-${date}.csv"`,
+      'Content-Disposition': `attachment; filename="${fileName(raw, date)}"`,
       'Cache-Control': 'no-store',
     },
   });

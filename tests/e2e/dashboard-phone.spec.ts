@@ -1,0 +1,33 @@
+/** Issue 19, minor: at phone size (390 px) the orders list is cards, nothing scrolls sideways, the filters fold. */
+import { expect, test } from '@playwright/test';
+import { screenshotAndAudit, signIn } from './helpers';
+
+test.describe('Orders list at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('shows cards with the whole status, no sideways scroll, and folded filters', async ({ page }) => {
+    await signIn(page, 'manager');
+    const cards = page.getByTestId('order-cards').getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    const { data } = await (await page.request.get('/api/v2/orders?limit=10')).json();
+    await expect(cards).toHaveCount(data.length);
+    // The first card names its order and shows its status inside the screen.
+    await expect(cards.first()).toContainText(data[0].code);
+    const badge = cards.first().locator('[title]').first();
+    const box = (await badge.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    // The search stays; the other filters fold behind a button.
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
+    await expect(page.locator('#order-company')).toBeHidden();
+    const toggle = page.getByRole('button', { name: /More filters/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Hide filters' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#order-company')).toBeVisible();
+    await screenshotAndAudit(page, 'orders-phone');
+  });
+});
