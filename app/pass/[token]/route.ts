@@ -1,0 +1,70 @@
+/**
+ * `/pass/{token}`: the participant's pass page (DESIGN.md 6.1), without an account. A route handler
+ * rather than a page, so that a replaced link answers 410 and an unknown one 404 with their pages.
+ * The first GET records `opened_at`; `?near=` (ZIP or "City, ST") or `?lat=&long=` lists clinics
+ * for the clinic choice (`./clinic/route.ts` records it).
+ */
+import QRCode from 'qrcode';
+import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/passes/participant';
+import { geocodeNear } from '@/lib/geo/geocode';
+import { html, notFoundPage, passDb, rateLimited, replacedPage } from '../respond';
+import { passPage, type ClinicSearch } from '../view';
+
+export const dynamic = 'force-dynamic';
+
+type Context = { params: Promise<{ token: string }> };
+
+const NOTICES: Record<string, { text: string; tone: 'ok' | 'bad' }> = {
+  chosen: { text: 'Clinic saved. You can go there with this pass.', tone: 'ok' },
+  clinic: { text: 'That clinic does not offer all of your tests. Please pick another one.', tone: 'bad' },
+  state: { text: 'The clinic can no longer be changed for this order.', tone: 'bad' },
+};
+
+function coordinate(value: string | null, max: number): number | null {
+  if (value === null || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= max ? n : null;
+}
+
+async function search(url: URL, orderId: string, allowed: boolean): Promise<ClinicSearch> {
+  const near = (url.searchParams.get('near') ?? '').trim().slice(0, 100);
+  const lat = coordinate(url.searchParams.get('lat'), 90);
+  const long = coordinate(url.searchParams.get('long'), 180);
+  const byPosition = lat !== null && long !== null;
+  if (!allowed || (!near && !byPosition)) return { near, byPosition: false, results: null, error: null };
+  const position = byPosition ? { lat, long } : geocodeNear(near);
+  if (!position) return { near, byPosition: false, results: null, error: 'We could not find that place. Type a 5-digit ZIP code, or a city and state like "Dallas, TX".' };
+  const results: PassClinic[] = await clinicsForPass(await passDb(), orderId, position);
+  return { near, byPosition, results, error: null };
+}
+
+async function respond(request: Request, context: Context, head: boolean): Promise<Response> {
+  const limited = await rateLimited(request);
+  if (limited) return limited;
+  const { token } = await context.params;
+  const found = await lookupPass(await passDb(), token, { open: !head });
+  if (found.kind === 'unknown') return notFoundPage(head);
+  if (found.kind === 'revoked') return replacedPage(head);
+  if (head) return html(200, null);
+  const { view } = found;
+  const url = new URL(request.url);
+  const notice = NOTICES[url.searchParams.get('chosen') ? 'chosen' : (url.searchParams.get('error') ?? '')] ?? null;
+  const qrSvg =
+    view.state === 'live'
+      ? (await QRCode.toString(view.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } }))
+          .replace('<svg ', `<svg class="qr" role="img" aria-label="QR code of order code ${view.code}" data-testid="pass-qr" `)
+      : null;
+  const body = passPage({
+    token,
+    view,
+    qrSvg,
+    search: await search(url, view.orderId, view.canChooseClinic),
+    notice: notice?.text ?? null,
+    noticeTone: notice?.tone,
+    nonce: request.headers.get('x-nonce') ?? undefined,
+  });
+  return html(200, body);
+}
+
+export const GET = (request: Request, context: Context) => respond(request, context, false);
+export const HEAD = (request: Request, context: Context) => respond(request, context, true);
