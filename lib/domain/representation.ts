@@ -323,7 +323,7 @@ export const DocumentCreatedEvent = z
     id: z.string(),
     object: z.literal('event'),
     type: z.literal('document.created'),
-    sequence: z.number().int().describe('Shares the order\'s event sequence with `order.updated`.'),
+    sequence: z.number().int().describe('The `sequence` of the order\'s latest `order.updated` event (0 before any): it does not advance the order\'s sequence.'),
     createdAt: DateTime,
     data: z.object({ document: Document }),
   })

@@ -29,6 +29,8 @@ import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
 import { ServiceEventBody } from '@/lib/domain/orders/schemas';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
+import { isFinalServiceStatus } from '@/lib/domain/orders/status';
+import { attachSamplePapers } from './documents';
 import { lifecycle, nextStep, outcomeOf, type Step } from './lifecycle';
 
 export const DEFAULT_STEP_SECONDS = 30;
@@ -151,7 +153,7 @@ async function eventOf(db: Db, c: Candidate, step: Step, now: Date): Promise<Ser
   });
 }
 
-const SANDBOX_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['order.read', 'order.service.write']);
+const SANDBOX_SCOPES: ReadonlySet<Scope> = new Set<Scope>(['order.read', 'order.service.write', 'document.write']);
 
 /** One tick: every due service of every sandbox order moves one step. */
 export async function runSandboxTick(options: SandboxTickOptions): Promise<SandboxTickResult> {
@@ -185,6 +187,8 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
         const step = nextStep(lifecycle({ type: c.type, category: c.category, specimenType: c.specimen_type }, outcomeOf(c.last_name)), c.status);
         if (!step) continue;
         await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, now) });
+        // A drug or alcohol result carries its SAMPLE papers (MRO letter, lab report, alcohol testing form).
+        if (isFinalServiceStatus(step.status)) await attachSamplePapers(ctx, orderId, c.service_id);
         count++;
       }
       return count;

@@ -72,7 +72,8 @@ async function simulate(orderIds: string[], maxTicks = 20) {
 }
 
 const fetchOrder = async (id: string) => (await get(`/api/v2/orders/${id}`, { token: await token() })).body;
-const eventsOf = (orderId: string) => receipts.filter((r) => r.event.data.order.id === orderId);
+// order.updated events (document.created events carry data.document instead).
+const eventsOf = (orderId: string) => receipts.filter((r) => r.event.data.order?.id === orderId);
 
 describe('staging sandbox simulator', () => {
   it('moves a new API order to a final result, and its receiver gets every order.updated event in sequence', async () => {

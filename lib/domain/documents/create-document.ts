@@ -4,7 +4,7 @@
  * `document.created` event to the order's callback, all in one transaction.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documentContents, documents, orders, orderServices, webhookDeliveries } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
@@ -90,15 +90,13 @@ export async function createDocument(ctx: Ctx, input: NewDocument) {
 
 /**
  * A `document.created` event for the order's callback, if it has one: the same outbox as
- * `order.updated` (signed, retried and redeliverable alike), numbered in the order's sequence.
+ * `order.updated` (signed, retried and redeliverable alike).
  */
 async function enqueueDocumentCreated(tx: InTransaction<{ db: Db }>, row: DocumentRow, meta: { tenantId: string; callbackUrl: string | null }) {
   const { db } = tx;
-  const [{ sequence }] = await db
-    .update(orders)
-    .set({ eventSequence: sql`${orders.eventSequence} + 1` })
-    .where(eq(orders.id, row.orderId))
-    .returning({ sequence: orders.eventSequence });
+  // The sequence of the order's latest `order.updated` event, not a new one: `order.updated`
+  // receivers keep seeing 1, 2, 3, ... and a document event sorts after the change it follows.
+  const [{ sequence }] = await db.select({ sequence: orders.eventSequence }).from(orders).where(eq(orders.id, row.orderId));
   if (!meta.callbackUrl) return;
   const eventId = `evt_${newId().replace(/-/g, '')}`;
   const createdAt = new Date();
