@@ -4,7 +4,7 @@
  */
 import type { Scope } from '@/lib/domain/scopes';
 
-export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key';
+export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail';
 
 export interface NavItem {
   href: string;
@@ -27,6 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/agencies', label: 'Agencies', icon: 'shield', requires: 'agency.list', section: 'Reference data' },
   { href: '/webhooks', label: 'Webhooks', icon: 'webhook', requires: 'webhook.read', section: 'Developers' },
   { href: '/settings/tokens', label: 'API tokens', icon: 'key', requires: 'admin', section: 'Developers' },
+  { href: '/mailbox', label: 'Mailbox', icon: 'mail', requires: 'admin', section: 'Developers' },
 ];
 
 export function navFor(user: { role: string; scopes: ReadonlySet<string> }): NavItem[] {
