@@ -26,6 +26,7 @@ import { deliveryMethodLabel, formatAddress, formatCalendarDate, formatPhone, pe
 import { fetchOrder, type Order } from './orders-api';
 import { humanize, StatusBadge, statusLabel } from './status';
 import { OrderWebhookDeliveries } from './webhook-deliveries';
+import { OrderMessagesPanel } from '@/components/messages/order-messages-panel';
 
 export interface OrderPermissions {
   cancel: boolean;
@@ -330,6 +331,7 @@ export function OrderDetail({
               <ServiceCard key={s.id} service={s} />
             ))}
           </section>
+          <OrderMessagesPanel orderId={order.id} />
           <AuditTrail entries={audit} services={order.services} />
           {permissions.readDeliveries ? <OrderWebhookDeliveries orderId={order.id} canRedeliver={permissions.redeliver} /> : null}
         </div>
