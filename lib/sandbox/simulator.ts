@@ -27,6 +27,7 @@ import { auditEvents, orders, orderServices, tenants, vendors } from '@/lib/db/s
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
 import { ServiceEventBody } from '@/lib/domain/orders/schemas';
+import { markPassOpened } from '@/lib/domain/passes/participant';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { isFinalServiceStatus } from '@/lib/domain/orders/status';
@@ -186,6 +187,8 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
         if (!current || current.status !== c.status || !current.due) continue;
         const step = nextStep(lifecycle({ type: c.type, category: c.category, specimenType: c.specimen_type }, outcomeOf(c.last_name)), c.status);
         if (!step) continue;
+        // The participant opens the pass before anything happens at the clinic (DESIGN.md 6.1).
+        if (c.status === 'ordered' && step.status !== 'expired') await markPassOpened(tx, orderId, now);
         await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, now) });
         // A drug or alcohol result carries its SAMPLE papers (MRO letter, lab report, alcohol testing form).
         if (isFinalServiceStatus(step.status)) await attachSamplePapers(ctx, orderId, c.service_id);
