@@ -39,6 +39,7 @@ import { buildClinics } from './build-clinics';
 import { buildOrders, SHARED_PARTICIPANTS } from './build-orders';
 import { emptyRows, type TenantRows } from './model';
 import { ANCHOR } from './random';
+import { seedResultDocuments } from './documents';
 
 export { DEMO_PASSWORD };
 
@@ -221,6 +222,8 @@ async function insertDemo(db: Executor, data: readonly TenantRows[]): Promise<vo
   await rebuildOrderCounters(db as Db);
   // Reads use each order's stored document, which order operations keep up to date.
   await storeMissingOrderDocuments(db as Db);
+  // SAMPLE result papers of the final drug and alcohol results, and retention days (issue 16).
+  await seedResultDocuments(db as Db);
 }
 
 /** Agencies, job categories and labs; safe to run on every start. */
