@@ -1,6 +1,5 @@
 /** The participant's pass and the order's expiry (DESIGN.md 6.1). */
-import { ExtendExpirationBody } from '@/lib/domain/passes/expiry';
-import { ReissuePassBody } from '@/lib/domain/passes/passes';
+import { ExtendExpirationBody, ReissuePassBody } from '@/lib/domain/passes/schemas';
 import { Order, Pass } from '@/lib/domain/representation';
 import { ok, type OperationSpec } from './spec';
 

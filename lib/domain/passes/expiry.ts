@@ -11,7 +11,6 @@
  *   so two workers never handle the same order twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
@@ -24,17 +23,13 @@ import { serializeOrder } from '@/lib/domain/orders/serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
+import { ExtendExpirationBody, MAX_EXPIRY_DAYS } from './schemas';
 import { insertPass, currentPass, isLiveOrderStatus, lockVisibleOrder, queueParticipantMessage } from './passes';
 
-/** An expiry may be extended to at most this many days after the order's creation. */
-export const MAX_EXPIRY_DAYS = 90;
+export { ExtendExpirationBody, MAX_EXPIRY_DAYS } from './schemas';
+
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-
-export const ExtendExpirationBody = z.strictObject({
-  expiresAt: z.iso.datetime({ offset: true }).describe('The new expiry: later than the current one, at most 90 days after the order was created.'),
-});
-export type ExtendExpirationBody = z.output<typeof ExtendExpirationBody>;
 
 /** REMINDER_HOURS (default 48,24): hours before expiry at which the participant is reminded, largest first. */
 export function reminderHoursFromEnv(raw = process.env.REMINDER_HOURS): number[] {

@@ -4,7 +4,6 @@
  * its page answers 410) and sends the new one by the order's delivery method.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { orderPasses, orders } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
@@ -140,6 +139,5 @@ export async function reissuePass(args: { ctx: Ctx; orderId: string }): Promise<
   });
 }
 
-/** `POST /api/v2/orders/{id}/pass` takes an empty object (or no body). */
-export const ReissuePassBody = z.strictObject({});
-export type ReissuePassBody = z.output<typeof ReissuePassBody>;
+
+export { ReissuePassBody } from './schemas';
