@@ -57,7 +57,7 @@ export const ServiceEntry = z
   .meta({ id: 'ServiceEntry' });
 export type ServiceEntry = z.output<typeof ServiceEntry>;
 
-export const OrderMatchingSetting = z.object({ enabled: z.boolean(), windowDays: z.number().int() }).meta({ id: 'OrderMatchingSetting' });
+export const OrderMatchingSetting = z.object({ enabled: z.boolean(), windowDays: z.number().int() });
 export type OrderMatchingSetting = z.output<typeof OrderMatchingSetting>;
 
 export const Company = z
