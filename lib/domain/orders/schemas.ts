@@ -149,8 +149,16 @@ export const ListOrdersQuery = z.object({
   companyId: z.string().min(1).max(255).optional(),
   locationId: z.string().min(1).max(255).optional(),
   code: z.string().min(1).max(50).optional(),
-  /** Partial match on participant name, e-mail or order code. */
-  search: z.string().trim().min(1).max(255).optional(),
+  /** Every word somewhere in the code, participant names or e-mail (queries.ts `searchWords`). */
+  search: z
+    .string()
+    .trim()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe(
+      'Words separated by spaces or commas; each must occur in the order code or the participant\'s first, middle or last name or e-mail, in any order, ignoring case and dashes ("Nelson, Pamela", "b4nx9bp8"). Up to 8 words are matched.',
+    ),
   createdAfter: z.iso.datetime({ offset: true }).optional(),
   createdBefore: z.iso.datetime({ offset: true }).optional(),
   updatedAfter: z.iso.datetime({ offset: true }).optional(),
@@ -165,7 +173,7 @@ export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
 export const CancelOrderBody = z.strictObject({
   cancelledBy: z.strictObject({ email: z.email().max(254) }).optional(),
   /** Why the order is cancelled, kept in the audit trail (trimmed, 1 to 500 characters). */
-  reason: z.string().trim().min(1).max(500).optional(),
+  reason: z.string().trim().min(1).max(500).optional().describe('Why the order is cancelled (1 to 500 characters after trimming), kept in the audit trail.'),
 });
 export type CancelOrderBody = z.output<typeof CancelOrderBody>;
 
