@@ -12,7 +12,7 @@ import { smtpProvider } from '@/lib/worker/providers/smtp';
 import { twilioProvider } from '@/lib/worker/providers/twilio';
 import { claimDueMessages, PROVIDER_NOT_CONFIGURED, runDueMessages, type MessageRunOptions } from '@/lib/worker/message-send';
 import { db, withTestDatabase } from './harness';
-import { messageRow, orderWithPass, queue, SmtpPeer, TwilioPeer } from './messages-fixtures';
+import { ACME_TENANT, messageRow, orderWithPass, queue, SmtpPeer, TwilioPeer } from './messages-fixtures';
 
 withTestDatabase();
 
@@ -149,6 +149,40 @@ describe('Twilio: a text message reaches the Messages API', () => {
       expect(await run([id], { now: after(row.nextAttemptAt) })).toMatchObject({ sent: 1 });
       expect(await messageRow(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
     }
+  });
+});
+
+describe('invitations (DESIGN.md 6.4): the link to set a password', () => {
+  it('names the tenant and the inviter and carries PUBLIC_URL/invite/{token} in both parts', async () => {
+    const { randomBytes, createHash } = await import('node:crypto');
+    const { userInvitations, users } = await import('@/lib/db/schema');
+    const { queueMessage } = await import('@/lib/domain/messages/queue');
+    const { sealSecret } = await import('@/lib/secrets');
+    const { newId } = await import('@/lib/ids');
+    const tenantId = ACME_TENANT;
+    const inviter = newId();
+    const invitee = newId();
+    const suffix = randomBytes(4).toString('hex');
+    await db().insert(users).values([
+      { id: inviter, tenantId, email: `inviter-${suffix}@acme.test`, name: 'Morgan Lee', role: 'admin' },
+      { id: invitee, tenantId, email: `sam-${suffix}@example.com`, name: 'Sam Carter', role: 'staff' },
+    ]);
+    const token = randomBytes(32).toString('base64url');
+    const invitationId = newId();
+    await db().insert(userInvitations).values({
+      id: invitationId, tenantId, userId: invitee, tokenHash: createHash('sha256').update(token).digest('hex'), tokenEncrypted: sealSecret(token),
+      expiresAt: new Date(Date.now() + 7 * 86_400_000), createdByUserId: inviter,
+    });
+    const { id } = await queueMessage(db(), { tenantId, invitationId, channel: 'email', to: `sam-${suffix}@example.com`, template: 'userInvitation', data: { invitationId } });
+
+    expect(await run([id])).toMatchObject({ sent: 1 });
+    const mail = smtp.accepted[smtp.accepted.length - 1];
+    expect(mail.to).toEqual([`sam-${suffix}@example.com`]);
+    expect(mail.headers.subject).toBe('Morgan Lee invited you to join Acme Logistics on the drug-testing orders dashboard');
+    expect(mail.text).toContain('Hello Sam Carter,');
+    expect(mail.text).toContain(`${PUBLIC}/invite/${token}`);
+    expect(mail.html).toContain(`href="${PUBLIC}/invite/${token}"`);
+    expect(await messageRow(id)).toMatchObject({ status: 'sent', orderId: null, invitationId });
   });
 });
 

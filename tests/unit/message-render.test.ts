@@ -83,7 +83,7 @@ describe('renderOrderMessage', () => {
 describe('renderInvitationMessage', () => {
   it('names the tenant, the inviter and the invitation link; escapes the HTML', () => {
     const m = renderInvitationMessage({ tenant: 'Acme <Corp>', inviter: 'Morgan Lee', name: 'Sam', expiresAt: new Date('2026-12-01T12:00:00Z'), url: 'https://o.example/invite/tok' });
-    expect(m.subject).toBe("Morgan Lee invited you to Acme <Corp>'s drug-testing orders");
+    expect(m.subject).toBe('Morgan Lee invited you to join Acme <Corp> on the drug-testing orders dashboard');
     expect(m.text).toContain('https://o.example/invite/tok');
     expect(m.html).toContain('href="https://o.example/invite/tok"');
     expect(m.html).toContain('Acme &lt;Corp&gt;');

@@ -268,14 +268,14 @@ async function renderInvitation(db: Db, message: MessageToRender): Promise<Rende
 }
 
 export function renderInvitationMessage(f: { tenant: string; inviter: string | null; name: string | null; expiresAt: Date; url: string }): RenderedMessage {
-  const subject = `${f.inviter ?? f.tenant} invited you to ${f.tenant}'s drug-testing orders`;
+  const subject = `${f.inviter ?? f.tenant} invited you to join ${f.tenant} on the drug-testing orders dashboard`;
   const greeting = f.name ? `Hello ${f.name},` : 'Hello,';
   const who = f.inviter ? `${f.inviter} has invited you` : 'You have been invited';
   const until = `${formatDeadline(f.expiresAt, 'UTC')}`;
   const text = [
     greeting,
     '',
-    `${who} to use ${f.tenant}'s drug-testing orders dashboard.`,
+    `${who} to join ${f.tenant} on the drug-testing orders dashboard.`,
     `Set your password with this link before ${until}:`,
     f.url,
     '',
@@ -288,13 +288,13 @@ export function renderInvitationMessage(f: { tenant: string; inviter: string | n
 <body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p>${e(greeting)}</p>
-<p>${e(who)} to use ${e(f.tenant)}'s drug-testing orders dashboard.</p>
+<p>${e(who)} to join ${e(f.tenant)} on the drug-testing orders dashboard.</p>
 <p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Set your password</a></p>
 <p style="font-size:14px;color:#52525b">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works until ${e(until)}.</p>
 <p style="font-size:14px;color:#52525b">If you did not expect this invitation, ignore this e-mail.</p>
 </div>
 </body></html>
 `;
-  const sms = cut(`${who} to ${f.tenant}'s drug-testing orders. Set your password: ${f.url}`, SMS_MAX_LENGTH);
+  const sms = `${who} to join ${cut(f.tenant, 60)} on the drug-testing orders dashboard. Set your password: ${f.url}`;
   return { subject, text, html, sms };
 }
