@@ -1,11 +1,13 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { SetupChecklist } from '@/components/onboarding/checklist';
 import { OrdersTable } from '@/components/orders/orders-table';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { scopeInWords } from '@/components/orders/scope-words';
 import { can, requireScope } from '@/lib/auth/page-context';
+import { setupProgress } from '@/lib/domain/tenants/setup-progress';
 import { companyAndLocationOptions } from './filter-options';
 
 export const metadata: Metadata = { title: 'Orders' };
@@ -14,6 +16,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const ctx = await requireScope('order.list');
   const { denied } = await searchParams;
   const { companies, locations } = await companyAndLocationOptions(ctx);
+  // The first-run checklist, for admins (who can do its steps) until every step is done.
+  const setup = ctx.role === 'admin' ? await setupProgress(ctx.db, ctx.tenantId) : null;
   const readOnly = !can(ctx, 'order.create') && !can(ctx, 'order.cancel');
   return (
     <>
@@ -42,6 +46,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           You have read-only access: you can find, open and export orders, but not place or cancel them.
         </p>
       ) : null}
+      {setup ? <SetupChecklist progress={setup} /> : null}
       <Suspense fallback={<Skeleton className="h-[720px] w-full rounded-xl" />}>
         <OrdersTable companies={companies} locations={locations} />
       </Suspense>
