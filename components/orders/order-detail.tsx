@@ -27,12 +27,16 @@ import { fetchOrder, type Order } from './orders-api';
 import { humanize, StatusBadge, statusLabel } from './status';
 import { OrderWebhookDeliveries } from './webhook-deliveries';
 import { OrderMessagesPanel } from '@/components/messages/order-messages-panel';
+import { ExtendExpiry } from '@/components/passes/extend-expiry';
+import { PassPanel } from '@/components/passes/pass-panel';
 
 export interface OrderPermissions {
   cancel: boolean;
   readIdentifiers: boolean;
   readDeliveries: boolean;
   redeliver: boolean;
+  /** order.update: reissue the pass, extend the expiry. */
+  update?: boolean;
 }
 
 /** How often an open order page asks for the order again. */
@@ -307,7 +311,7 @@ export function OrderDetail({
             <Term label="Status changed">
               <DateTime iso={order.statusUpdatedAt} />
             </Term>
-            <Term label="Expires">{order.expiresAt ? <DateTime iso={order.expiresAt} /> : 'Never'}</Term>
+            <Term label="Expires">{order.expiresAt ? <DateTime iso={order.expiresAt} /> : 'Never'}{permissions.update ? <ExtendExpiry order={order} /> : null}</Term>
             <Term label="Test reason">
               {order.testReason ? humanize(order.testReason) : '—'}
               {order.otherTestReason ? (
@@ -337,6 +341,7 @@ export function OrderDetail({
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
+          <PassPanel order={order} canUpdate={Boolean(permissions.update)} />
           <Card aria-labelledby="participant-title">
             <CardHeader id="participant-title" title="Participant" />
             <CardBody>

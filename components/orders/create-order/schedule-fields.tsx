@@ -30,9 +30,9 @@ export function ScheduleFields({
         error={err('deliveryMethods.0.type') ?? err('deliveryMethods')}
         onChange={(v) => setValue('deliveryMethods.0.type', v, { shouldValidate: formState.isSubmitted })}
         options={[
-          { value: 'email', label: 'E-mail', hint: 'A link to the participant’s e-mail.' },
-          { value: 'sms', label: 'Text message', hint: 'A link to the participant’s mobile phone.' },
-          { value: 'none', label: 'Hand over', hint: 'You give the order to the participant.' },
+          { value: 'email', label: 'E-mail', hint: 'We e-mail the participant a link to their pass now, and reminders before it expires while nothing is collected.' },
+          { value: 'sms', label: 'Text message', hint: 'We text the participant a link to their pass now, and reminders before it expires while nothing is collected.' },
+          { value: 'none', label: 'Hand over', hint: 'Nothing is sent: print the pass from the order page and give it to the participant.' },
         ]}
       />
       <input type="hidden" {...register('deliveryMethods.0.type')} />

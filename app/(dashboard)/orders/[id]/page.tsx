@@ -45,6 +45,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           readIdentifiers: can(ctx, 'order.participant.read'),
           readDeliveries: can(ctx, 'webhook.read'),
           redeliver: can(ctx, 'webhook.write'),
+          update: can(ctx, 'order.update'),
         }}
         clinicMap={
           clinic?.coordinates ? (
