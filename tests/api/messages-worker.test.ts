@@ -334,7 +334,7 @@ function childWorker(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-describe.skipIf(!onPostgres)('a worker process killed -9 (needs DATABASE_URL; skipped on PGlite, which allows one process)', () => {
+describe.skipIf(!onPostgres)('worker processes on one PostgreSQL (needs DATABASE_URL; skipped on PGlite, which allows one process)', () => {
   it('loses nothing: after the lease a restarted worker sends the message, and the server accepts it exactly once', async () => {
     const { order, passId, token } = await orderWithPass();
     const id = await queue(order.id, passId, 'email', 'killed@example.com');
@@ -367,5 +367,40 @@ describe.skipIf(!onPostgres)('a worker process killed -9 (needs DATABASE_URL; sk
     expect(mail.text).toContain(`${PUBLIC}/pass/${token}`);
     // And nothing more happens to it.
     expect((await run([id], { now: () => new Date(Date.now() + 86_400_000 * 3) })).claimed).toBe(0);
+  });
+
+  it('two workers on one database send each message exactly once', async () => {
+    const { openDatabase } = await import('@/lib/db/client');
+    const pools = [await openDatabase({ url: process.env.DATABASE_URL!, maxConnections: 4 }), await openDatabase({ url: process.env.DATABASE_URL!, maxConnections: 4 })];
+    try {
+      const { order, passId } = await orderWithPass();
+      const ids: string[] = [];
+      for (let i = 0; i < 12; i++) ids.push(await queue(order.id, passId, 'email', `pat${i}@example.com`));
+      const accepted = smtp.accepted.length;
+      const worker = async (database: (typeof pools)[number]) => {
+        let claimed = 0;
+        for (let round = 0; round < 100; round++) {
+          const r = await runDueMessages({ db: database.db, messageIds: ids, batchSize: 2, providers: providers() });
+          claimed += r.claimed;
+          if (r.claimed === 0) {
+            const rows = await Promise.all(ids.map(messageRow));
+            if (rows.every((m) => m.status !== 'queued')) break;
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+        }
+        return claimed;
+      };
+      const [a, b] = await Promise.all(pools.map(worker));
+      expect(a + b).toBe(12);
+      expect(a, 'both workers took part').toBeGreaterThan(0);
+      expect(b, 'both workers took part').toBeGreaterThan(0);
+      const mails = smtp.accepted.slice(accepted);
+      expect(mails).toHaveLength(12);
+      expect(new Set(mails.map((m) => m.headers['x-message-id'])).size).toBe(12);
+      expect(mails.map((m) => m.headers['x-message-id']).sort()).toEqual([...ids].sort());
+      for (const id of ids) expect(await messageRow(id)).toMatchObject({ status: 'sent', attempts: 1 });
+    } finally {
+      for (const p of pools) await p.close();
+    }
   });
 });
