@@ -12,6 +12,7 @@ import type { Database, Db } from '@/lib/db/client';
 import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { DomainError, type ErrorCode } from '@/lib/domain/errors';
 import { IMPORT_COMMANDS } from './import-commands';
+import { RETENTION_COMMANDS } from './retention-commands';
 
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
@@ -311,6 +312,7 @@ export const COMMANDS: readonly Command[] = [
   }),
 
   ...(IMPORT_COMMANDS as readonly Command[]),
+  ...(RETENTION_COMMANDS as readonly Command[]),
 ];
 
 export function findCommand(name: string): Command | undefined {
