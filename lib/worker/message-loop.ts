@@ -11,6 +11,7 @@ import { onMessagesDue } from '@/lib/domain/messages/wake';
 import { pollIntervalFromEnv } from './delivery-loop';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 import { runDueMessages, type MessageRunOptions } from './message-send';
+import { providersFromEnv } from './providers';
 
 export interface MessageWorkerOptions extends Omit<MessageRunOptions, 'db'> {
   /** Default: the process database (lib/app-db.ts). */
@@ -21,6 +22,13 @@ export interface MessageWorkerOptions extends Omit<MessageRunOptions, 'db'> {
 
 export function startMessageWorker(options: MessageWorkerOptions = {}): Loop {
   const log = options.log ?? jsonLogger;
+  const providers = options.providers ?? providersFromEnv();
+  const missing = (['email', 'sms'] as const).filter((channel) => !providers[channel]);
+  if (missing.length)
+    log('warn', 'message worker: no provider configured; these messages will fail with providerNotConfigured', {
+      channels: missing,
+      configure: { email: 'SMTP_URL, MAIL_FROM', sms: 'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM' },
+    });
   const loop = startLoop({
     name: 'message worker',
     intervalMs: options.intervalMs ?? pollIntervalFromEnv(),
