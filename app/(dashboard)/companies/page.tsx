@@ -10,6 +10,8 @@ import { ProblemsAlert } from '@/components/reference/problems-alert';
 import { parseQuery, readParams, type SearchParams } from '@/components/reference/search-params';
 import { linkClass, ListCard, Muted } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { CompanyFormDialog } from '@/components/setup/company-form';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
 import { listCompanies, ListCompaniesQuery, type Company } from '@/lib/domain/companies';
 
 export const metadata: Metadata = { title: 'Companies' };
@@ -19,9 +21,12 @@ const columns: Column<Company>[] = [
     key: 'name',
     header: 'Name',
     cell: (c) => (
-      <Link href={`/companies/${c.id}`} className={linkClass}>
-        {c.name}
-      </Link>
+      <span className="flex flex-wrap items-center gap-2">
+        <Link href={`/companies/${c.id}`} className={linkClass}>
+          {c.name}
+        </Link>
+        <InactiveBadge isActive={c.isActive} />
+      </span>
     ),
   },
   {
@@ -46,13 +51,22 @@ export default async function CompaniesPage({ searchParams }: { searchParams: Pr
   const params = readParams(await searchParams);
   const { query, problems } = parseQuery(ListCompaniesQuery, params);
   const result = await listCompanies(ctx, query);
-  const filtered = Boolean(query.name);
+  const filtered = Boolean(query.name || query.isActive === false);
+  const canWrite = ctx.scopes.has('company.write');
   return (
     <>
-      <PageHeader title="Companies" description="The employers your account orders tests for. Inactive companies are not listed." />
+      <PageHeader
+        title="Companies"
+        description={canWrite ? 'The employers your account orders tests for. Deactivated companies are listed under the Inactive status.' : 'The employers your account orders tests for. Inactive companies are not listed.'}
+        actions={canWrite && ctx.allCompanies ? <CompanyFormDialog mode="create" /> : undefined}
+      />
       <ProblemsAlert problems={problems} />
       <ListCard>
-        <FilterForm path="/companies" label="Filter companies" values={params} fields={[{ type: 'text', name: 'name', label: 'Name', placeholder: 'Search by name' }]} />
+        <FilterForm path="/companies" label="Filter companies" values={params} fields={[
+            { type: 'text', name: 'name', label: 'Name', placeholder: 'Search by name' },
+            ...(canWrite ? [{ type: 'select' as const, name: 'isActive', label: 'Status', anyLabel: 'Active', options: [{ value: 'false', label: 'Inactive' }] }] : []),
+          ]}
+        />
         <DataTable
           caption="Companies"
           columns={columns}

@@ -11,6 +11,8 @@ import { parseQuery, readParams, type SearchParams } from '@/components/referenc
 import { allPages } from '@/lib/domain/pagination';
 import { linkClass, ListCard } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
+import { LocationFormDialog } from '@/components/setup/location-form';
 import { listCompanies } from '@/lib/domain/companies';
 import { listLocations, ListLocationsQuery, type Location } from '@/lib/domain/locations';
 import { US_STATES } from '@/lib/geo/us-states';
@@ -18,7 +20,16 @@ import { US_STATES } from '@/lib/geo/us-states';
 export const metadata: Metadata = { title: 'Locations' };
 
 const columns: Column<Location>[] = [
-  { key: 'name', header: 'Name', cell: (l) => <Link href={`/locations/${l.id}`} className={linkClass}>{l.name}</Link> },
+  {
+    key: 'name',
+    header: 'Name',
+    cell: (l) => (
+      <span className="flex flex-wrap items-center gap-2">
+        <Link href={`/locations/${l.id}`} className={linkClass}>{l.name}</Link>
+        <InactiveBadge isActive={l.isActive} />
+      </span>
+    ),
+  },
   { key: 'company', header: 'Company', cell: (l) => <Link href={`/companies/${l.company.id}`} className="hover:underline">{l.company.name}</Link>, className: 'hidden md:table-cell' },
   {
     key: 'address',
@@ -41,10 +52,15 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
     listLocations(ctx, query),
     ctx.scopes.has('company.list') ? allPages((q) => listCompanies(ctx, q)) : Promise.resolve([]),
   ]);
-  const filtered = Boolean(query.name || query.companyId || query.city || query.state);
+  const filtered = Boolean(query.name || query.companyId || query.city || query.state || query.isActive === false);
+  const canWrite = ctx.scopes.has('location.write');
   return (
     <>
-      <PageHeader title="Locations" description="Sites of your companies where orders are placed. Only active locations are listed." />
+      <PageHeader
+        title="Locations"
+        description={canWrite ? 'Sites of your companies where orders are placed. Deactivated locations are listed under the Inactive status.' : 'Sites of your companies where orders are placed. Only active locations are listed.'}
+        actions={canWrite && companies.length > 0 ? <LocationFormDialog mode="create" companies={companies.map((c) => ({ id: c.id, name: c.name }))} companyId={query.companyId} /> : undefined}
+      />
       <ProblemsAlert problems={problems} />
       <ListCard>
         <FilterForm
@@ -56,6 +72,7 @@ export default async function LocationsPage({ searchParams }: { searchParams: Pr
             { type: 'select', name: 'companyId', label: 'Company', anyLabel: 'All companies', options: companies.map((c) => ({ value: c.id, label: c.name })) },
             { type: 'text', name: 'city', label: 'City', placeholder: 'e.g. Dallas' },
             { type: 'select', name: 'state', label: 'State', anyLabel: 'All states', options: US_STATES.map((s) => ({ value: s.code, label: `${s.name} (${s.code})` })) },
+            ...(canWrite ? [{ type: 'select' as const, name: 'isActive', label: 'Status', anyLabel: 'Active', options: [{ value: 'false', label: 'Inactive' }] }] : []),
           ]}
         />
         <DataTable

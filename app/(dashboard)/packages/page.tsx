@@ -10,6 +10,10 @@ import { parseQuery, readParams, type SearchParams } from '@/components/referenc
 import { allPages } from '@/lib/domain/pagination';
 import { DotBadge, linkClass, ListCard, Muted, ServiceChips } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
+import { PackageEditorDialog } from '@/components/setup/package-editor';
+import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
+import { clinicsNearAction } from './actions';
 import { listCompanies } from '@/lib/domain/companies';
 import { listLocations } from '@/lib/domain/locations';
 import { listPackages, ListPackagesQuery, type Package } from '@/lib/domain/packages';
@@ -24,6 +28,7 @@ const columns: Column<Package>[] = [
       <span className="flex flex-wrap items-center gap-2">
         <Link href={`/packages/${p.id}`} className={linkClass}>{p.name}</Link>
         <DotBadge isDot={p.isDot} />
+        <InactiveBadge isActive={p.isActive} />
       </span>
     ),
   },
@@ -41,10 +46,20 @@ export default async function PackagesPage({ searchParams }: { searchParams: Pro
     ctx.scopes.has('company.list') ? allPages((q) => listCompanies(ctx, q)) : Promise.resolve([]),
     ctx.scopes.has('location.list') ? allPages((q) => listLocations(ctx, q)) : Promise.resolve([]),
   ]);
-  const filtered = Boolean(query.name || query.companyId || query.locationId);
+  const filtered = Boolean(query.name || query.companyId || query.locationId || query.isActive === false);
+  const canWrite = ctx.scopes.has('package.write');
+  const [catalog, options] = canWrite ? await Promise.all([serviceCatalog(ctx), locationOptions(ctx)]) : [[], []];
   return (
     <>
-      <PageHeader title="Packages" description="Bundles of services an order names. A company's package can be ordered at all its locations; a location's package only there." />
+      <PageHeader
+        title="Packages"
+        description="Bundles of services an order names. A company's package can be ordered at all its locations; a location's package only there."
+        actions={
+          canWrite && companies.length > 0 ? (
+            <PackageEditorDialog mode="create" companies={companies.map((c) => ({ id: c.id, name: c.name }))} companyId={query.companyId} catalog={catalog} locations={options} checkClinics={clinicsNearAction} />
+          ) : undefined
+        }
+      />
       <ProblemsAlert problems={problems} />
       <ListCard>
         <FilterForm
@@ -55,6 +70,7 @@ export default async function PackagesPage({ searchParams }: { searchParams: Pro
             { type: 'text', name: 'name', label: 'Name', placeholder: 'Search by name' },
             { type: 'select', name: 'companyId', label: 'Company', anyLabel: 'All companies', options: companies.map((c) => ({ value: c.id, label: c.name })) },
             { type: 'select', name: 'locationId', label: 'Available at', anyLabel: 'Any location', options: locations.map((l) => ({ value: l.id, label: `${l.name} (${l.company.name})` })) },
+            ...(canWrite ? [{ type: 'select' as const, name: 'isActive', label: 'Status', anyLabel: 'Orderable', options: [{ value: 'false', label: 'Inactive' }] }] : []),
           ]}
         />
         <DataTable

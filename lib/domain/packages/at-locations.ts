@@ -13,7 +13,7 @@ export interface PackageAtLocations {
   id: string;
   name: string;
   isDot: boolean;
-  services: Array<Pick<PackageServiceRow, 'id' | 'name' | 'type' | 'isDot' | 'specimenType'>>;
+  services: Array<Pick<PackageServiceRow, 'id' | 'name' | 'type' | 'category' | 'isDot' | 'specimenType'>>;
   /** The given locations where the package can be ordered. */
   locationIds: string[];
 }
@@ -37,7 +37,7 @@ export async function packagesAtLocations(ctx: Ctx, locationIds: string[]): Prom
   }
   for (const s of await servicesOfPackages(ctx, [...byId.keys()])) {
     const entry = byId.get(s.packageId)!;
-    entry.services.push({ id: s.id, name: s.name, type: s.type, isDot: s.isDot, specimenType: s.specimenType });
+    entry.services.push({ id: s.id, name: s.name, type: s.type, category: s.category, isDot: s.isDot, specimenType: s.specimenType });
     entry.isDot ||= s.isDot;
   }
   return [...byId.values()];

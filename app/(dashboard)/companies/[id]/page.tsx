@@ -9,6 +9,10 @@ import { cityLine, formatDate, formatPhone, oneLineAddress, plural } from '@/com
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceChips } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { ActiveToggle } from '@/components/setup/active-toggle';
+import { CompanyFormDialog } from '@/components/setup/company-form';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
+import { LocationFormDialog } from '@/components/setup/location-form';
 import { getCompany } from '@/lib/domain/companies';
 import { listLocations } from '@/lib/domain/locations';
 import { listPackages } from '@/lib/domain/packages';
@@ -35,7 +39,23 @@ export default async function CompanyPage({ params }: Props) {
   ]);
   return (
     <>
-      <PageHeader eyebrow={<Breadcrumb parent="Companies" href="/companies" />} title={company.name} description={oneLineAddress(company.address) || undefined} />
+      <PageHeader
+        eyebrow={<Breadcrumb parent="Companies" href="/companies" />}
+        title={
+          <span className="inline-flex flex-wrap items-center gap-3">
+            {company.name} <InactiveBadge isActive={company.isActive} />
+          </span>
+        }
+        description={oneLineAddress(company.address) || undefined}
+        actions={
+          ctx.scopes.has('company.write') ? (
+            <>
+              <CompanyFormDialog mode="edit" company={company} />
+              <ActiveToggle kind="company" id={company.id} name={company.name} isActive={company.isActive} />
+            </>
+          ) : undefined
+        }
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-1">
           <DetailCard id="company-details" title="Details">
@@ -44,6 +64,9 @@ export default async function CompanyPage({ params }: Props) {
                 { term: 'Address', value: company.address ? oneLineAddress(company.address) : null },
                 { term: 'Phone', value: company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{formatPhone(company.phone)}</a> : null },
                 { term: 'Created', value: formatDate(company.createdAt) },
+                { term: 'Status', value: company.isActive ? 'Active' : 'Inactive: no new orders' },
+                { term: 'Background checks', value: company.backgroundCheckEnabled ? 'Integration configured' : 'Not configured' },
+                { term: 'Order matching', value: company.orderMatching.enabled ? `Within ${plural(company.orderMatching.windowDays, 'day')}` : 'Off', wide: true },
                 { term: 'Company id', value: <Code>{company.id}</Code>, wide: true },
               ]}
             />
@@ -56,7 +79,12 @@ export default async function CompanyPage({ params }: Props) {
               title="Locations"
               description={plural(locations.total, 'active location')}
               flush
-              actions={locations.total > 0 ? <ButtonLink variant="secondary" size="sm" href={`/locations?companyId=${company.id}`}>View all</ButtonLink> : undefined}
+              actions={
+                <>
+                  {locations.total > 0 ? <ButtonLink variant="secondary" size="sm" href={`/locations?companyId=${company.id}`}>View all</ButtonLink> : null}
+                  {ctx.scopes.has('location.write') ? <LocationFormDialog mode="create" companies={[{ id: company.id, name: company.name }]} companyId={company.id} /> : null}
+                </>
+              }
             >
               <DataTable
                 caption={`Locations of ${company.name}`}

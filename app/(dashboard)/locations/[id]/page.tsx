@@ -9,10 +9,15 @@ import { formatDate, formatPhone, oneLineAddress, plural } from '@/components/re
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceChips } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { ActiveToggle } from '@/components/setup/active-toggle';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
+import { LocationFormDialog } from '@/components/setup/location-form';
 import { getLocation } from '@/lib/domain/locations';
 import { listPackages } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
+
+const STRATEGY_WORDS: Record<string, string> = { participantChoice: 'the participant chooses', nearestClinic: 'the nearest clinic', clinic: 'a named clinic' };
 
 /** Read once per request, shared by the metadata and the page. */
 const load = cache(async (id: string) => getLocation(await requireScope('location.read'), id));
@@ -32,9 +37,23 @@ export default async function LocationPage({ params }: Props) {
     <>
       <PageHeader
         eyebrow={<Breadcrumb parent="Locations" href="/locations" />}
-        title={location.name}
+        title={
+          <span className="inline-flex flex-wrap items-center gap-3">
+            {location.name} <InactiveBadge isActive={location.isActive} />
+          </span>
+        }
         description={oneLineAddress(location.address) || undefined}
-        actions={near && ctx.scopes.has('clinic.search') ? <ButtonLink variant="secondary" href={`/clinics?where=${encodeURIComponent(near)}`}>Find clinics nearby</ButtonLink> : undefined}
+        actions={
+          <>
+            {near && ctx.scopes.has('clinic.search') ? <ButtonLink variant="secondary" href={`/clinics?where=${encodeURIComponent(near)}`}>Find clinics nearby</ButtonLink> : null}
+            {ctx.scopes.has('location.write') ? (
+              <>
+                <LocationFormDialog mode="edit" location={location} />
+                <ActiveToggle kind="location" id={location.id} name={location.name} isActive={location.isActive} />
+              </>
+            ) : null}
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-1">
@@ -45,6 +64,10 @@ export default async function LocationPage({ params }: Props) {
                 { term: 'Address', value: oneLineAddress(location.address) || null },
                 { term: 'Phone', value: location.phone ? <a href={`tel:${location.phone}`} className={linkClass}>{formatPhone(location.phone)}</a> : null },
                 { term: 'Created', value: formatDate(location.createdAt) },
+                { term: 'Status', value: location.isActive ? 'Active' : 'Inactive: no new orders' },
+                { term: 'Fee cap', value: location.feeCap === null ? 'No cap' : `$${location.feeCap.toFixed(2)}` },
+                { term: 'Clinic choice', value: location.scheduleStrategies.map((s) => STRATEGY_WORDS[s] ?? s).join(', '), wide: true },
+                { term: 'Order matching', value: location.orderMatching ? (location.orderMatching.enabled ? `Within ${plural(location.orderMatching.windowDays, 'day')}` : 'Off') : "The company's setting" , wide: true },
                 { term: 'Location id', value: <Code>{location.id}</Code>, wide: true },
               ]}
             />

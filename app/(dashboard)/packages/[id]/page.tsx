@@ -9,6 +9,11 @@ import { plural } from '@/components/reference/format';
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceTypeBadge } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
+import { ActiveToggle } from '@/components/setup/active-toggle';
+import { InactiveBadge } from '@/components/setup/inactive-badge';
+import { PackageEditorDialog } from '@/components/setup/package-editor';
+import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
+import { clinicsNearAction } from '../actions';
 import { getPackage } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
@@ -25,17 +30,29 @@ export default async function PackagePage({ params }: Props) {
   const ctx = await requireScope('package.read');
   const { id } = await params;
   const pkg = await orNotFound(load(id));
+  const canWrite = ctx.scopes.has('package.write');
+  const [catalog, options] = canWrite ? await Promise.all([serviceCatalog(ctx), locationOptions(ctx)]) : [[], []];
   return (
     <>
       <PageHeader
         eyebrow={<Breadcrumb parent="Packages" href="/packages" />}
         title={
           <span className="inline-flex items-center gap-3">
-            {pkg.name} <DotBadge isDot={pkg.isDot} />
+            {pkg.name} <DotBadge isDot={pkg.isDot} /> <InactiveBadge isActive={pkg.isActive} />
           </span>
         }
-        description={pkg.location ? `Orderable at ${pkg.location.name}` : pkg.company ? `Orderable at every location of ${pkg.company.name}` : undefined}
-        actions={ctx.scopes.has('clinic.search') ? <ButtonLink variant="secondary" href={`/clinics?package=${pkg.id}`}>Find clinics offering it</ButtonLink> : undefined}
+        description={!pkg.isActive ? 'Deactivated: it cannot be ordered; orders already placed keep it.' : pkg.location ? `Orderable at ${pkg.location.name}` : pkg.company ? `Orderable at every location of ${pkg.company.name}` : undefined}
+        actions={
+          <>
+            {ctx.scopes.has('clinic.search') && pkg.isActive ? <ButtonLink variant="secondary" href={`/clinics?package=${pkg.id}`}>Find clinics offering it</ButtonLink> : null}
+            {canWrite ? (
+              <>
+                <PackageEditorDialog mode="edit" pkg={pkg} catalog={catalog} locations={options.filter((l) => l.companyId === pkg.company?.id)} checkClinics={clinicsNearAction} />
+                <ActiveToggle kind="package" id={pkg.id} name={pkg.name} isActive={pkg.isActive} />
+              </>
+            ) : null}
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-1">

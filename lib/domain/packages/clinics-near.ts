@@ -1,0 +1,66 @@
+/**
+ * The package editor's check: which active clinics of the tenant within a radius of a location's ZIP
+ * code offer every chosen service. Unlike the API's clinic search it does not limit the services to
+ * those the principal can already order: a package being set up may name services no package holds
+ * yet. "Near" is the clinic search's own SQL (`nearSql`).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { clinics, companies, locations } from '@/lib/db/schema';
+import { manageableCompany } from '@/lib/domain/companies/write';
+import type { Ctx } from '@/lib/domain/context';
+import { DEFAULT_RADIUS_MILES, nearSql } from '@/lib/domain/clinics/search';
+import { notFound } from '@/lib/domain/errors';
+import { geocodeZip } from '@/lib/geo/geocode';
+import { MAX_PACKAGE_SERVICES } from './schemas';
+
+export const ClinicsNearQuery = z.strictObject({
+  locationId: z.string().min(1).max(255),
+  serviceIds: z.array(z.string().min(1).max(255)).min(1).max(MAX_PACKAGE_SERVICES),
+});
+export type ClinicsNearQuery = z.output<typeof ClinicsNearQuery>;
+
+export interface ClinicsNear {
+  /** The location's ZIP code searched around; null when it has no known one (nothing searched). */
+  postalCode: string | null;
+  radiusMiles: number;
+  total: number;
+  /** The nearest few. */
+  clinics: Array<{ id: string; name: string; city: string | null; state: string | null; miles: number }>;
+}
+
+const clinicId = sql.raw('"clinics"."id"');
+
+export async function clinicsOfferingNear(ctx: Ctx, q: ClinicsNearQuery, limit = 5): Promise<ClinicsNear> {
+  const [location] = await ctx.db
+    .select({ postalCode: locations.postalCode })
+    .from(locations)
+    .innerJoin(companies, eq(companies.id, locations.companyId))
+    .where(and(eq(locations.id, q.locationId), eq(locations.tenantId, ctx.tenantId), manageableCompany(ctx)));
+  if (!location) throw notFound('Location', '/locationId');
+  const radiusMiles = DEFAULT_RADIUS_MILES;
+  const position = location.postalCode ? geocodeZip(location.postalCode) : null;
+  if (!position) return { postalCode: null, radiusMiles, total: 0, clinics: [] };
+  const serviceIds = [...new Set(q.serviceIds)];
+  const near = nearSql(position, radiusMiles);
+  const required = sql`${sql.param(serviceIds)}::text[]`;
+  const rows = await ctx.db
+    .select({ id: clinics.id, name: clinics.name, city: clinics.city, state: clinics.state, miles: near.miles, total: sql<number>`count(*) over ()` })
+    .from(clinics)
+    .where(
+      and(
+        eq(clinics.tenantId, ctx.tenantId),
+        eq(clinics.isActive, true),
+        near.within,
+        sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) = ${serviceIds.length}`,
+      ),
+    )
+    .orderBy(near.order, asc(clinics.id))
+    .limit(limit);
+  return {
+    postalCode: location.postalCode,
+    radiusMiles,
+    total: Number(rows[0]?.total ?? 0),
+    clinics: rows.map(({ total: _total, miles, ...c }) => ({ ...c, miles: Math.round(Number(miles) * 10) / 10 })),
+  };
+}
