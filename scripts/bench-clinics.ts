@@ -32,6 +32,7 @@ import { DEMO } from '@/lib/seed';
 import { loadGeo } from '@/lib/seed/geo';
 import { Rng } from '@/lib/seed/random';
 import type { Ctx } from '@/lib/domain/context';
+import { isOpenSql } from '@/lib/domain/clinics/hours';
 import { clinicSearchStatement, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
 
 const root = process.cwd();
@@ -62,6 +63,8 @@ function options() {
     scans: int('scans', 40, 1_000),
     port: int('port', 3917, 65_535),
     build: args.includes('--build'),
+    /** In-process figures only (no production build, no HTTP phase). */
+    http: !args.includes('--no-http'),
     app: (value('app') ?? 'isolated') as 'isolated' | 'repo',
     write: !args.includes('--no-write'),
     pgUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/benchclinics',
@@ -111,11 +114,21 @@ interface Variant {
   serviceIds: string[];
   /** One of the searches of the issue's target (the default radius); `wide` shows what the exact total costs. */
   target: boolean;
+  /** Clinics with these capabilities, open at this instant in their zone (DESIGN.md 6.3). */
+  open?: { capabilities: string[]; openAt: string };
 }
 const S = DEMO.acme.services;
 const VARIANTS: Variant[] = [
   { key: 'plain', label: '20 nearest, radius 25 mi', radius: 25, serviceIds: [], target: true },
   { key: 'service', label: '20 nearest, radius 25 mi, serviceIds (DOT urine + DOT breath alcohol)', radius: 25, serviceIds: [S.dotUrine, S.dotBreathAlcohol], target: true },
+  {
+    key: 'open',
+    label: '20 nearest, radius 25 mi, capabilities=breathAlcohol, openAt (a Wednesday, 10:00 Central)',
+    radius: 25,
+    serviceIds: [],
+    target: true,
+    open: { capabilities: ['breathAlcohol'], openAt: '2026-07-15T15:00:00Z' },
+  },
   { key: 'wide', label: '20 nearest, radius 100 mi (extra: the exact total counts ~8x more clinics)', radius: 100, serviceIds: [], target: false },
 ];
 const LIMIT = 20;
@@ -138,6 +151,13 @@ async function samplePlaces(n: number): Promise<Place[]> {
 /** Earth radius of `earth()` in miles: the full scan must draw the same circle as the index. */
 const EARTH_MILES = 6378168 / METERS_PER_MILE;
 
+/** The capability and open-at conditions of a variant, on the clinic columns of `alias`. */
+function openFilter(v: Variant, alias: string) {
+  if (!v.open) return sql``;
+  const c = { hours: sql.raw(`${alias}.hours`), timeZone: sql.raw(`${alias}.time_zone`), state: sql.raw(`${alias}.address_state`) };
+  return sql`and ${sql.raw(alias)}.capabilities @> ${v.open.capabilities}::text[] and ${isOpenSql(c, sql`${v.open.openAt}::timestamptz`)}`;
+}
+
 /** The same search without the index: haversine over every active clinic of the tenant. */
 async function fullScan(db: Db, tenantId: string, place: Place, v: Variant): Promise<{ ids: string[]; total: number }> {
   const serviceFilter = v.serviceIds.length
@@ -150,7 +170,7 @@ async function fullScan(db: Db, tenantId: string, place: Place, v: Variant): Pro
                  power(sin(radians(c.lat - ${place.lat}::float8) / 2), 2)
                + cos(radians(${place.lat}::float8)) * cos(radians(c.lat)) * power(sin(radians(c.long - ${place.long}::float8) / 2), 2)))) as miles
         from clinics c
-        where c.tenant_id = ${tenantId} and c.is_active and c.lat is not null and c.long is not null
+        where c.tenant_id = ${tenantId} and c.is_active and c.lat is not null and c.long is not null ${openFilter(v, 'c')}
       ) s
       where s.miles <= ${v.radius}::float8 ${serviceFilter}
       order by s.miles, s.id
@@ -165,13 +185,19 @@ async function indexedSql(db: Db, tenantId: string, place: Place, v: Variant): P
   const serviceFilter = v.serviceIds.length
     ? sql`and (select count(*) from clinic_services cs where cs.clinic_id = clinics.id and cs.service_id in (${sql.join(v.serviceIds.map((id) => sql`${id}`), sql`, `)})) = ${v.serviceIds.length}`
     : sql``;
-  const where = sql`tenant_id = ${tenantId} and is_active = true and ${n.within} ${serviceFilter}`;
+  const where = sql`tenant_id = ${tenantId} and is_active = true and ${n.within} ${serviceFilter} ${openFilter(v, 'clinics')}`;
   await db.execute(sql`select id, ${n.miles} as miles from clinics where ${where} order by ${n.order}, id limit ${LIMIT}`);
   await db.execute(sql`select count(*) from clinics where ${where}`);
 }
 
 function queryOf(place: Place, v: Variant) {
-  return SearchClinicsQuery.parse({ near: place.zip, radius: String(v.radius), limit: String(LIMIT), ...(v.serviceIds.length ? { serviceIds: v.serviceIds.join(',') } : {}) });
+  return SearchClinicsQuery.parse({
+    near: place.zip,
+    radius: String(v.radius),
+    limit: String(LIMIT),
+    ...(v.serviceIds.length ? { serviceIds: v.serviceIds.join(',') } : {}),
+    ...(v.open ? { capabilities: v.open.capabilities.join(','), openAt: v.open.openAt } : {}),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -390,6 +416,10 @@ function urlOf(base: string, place: Place, v: Variant): string {
   u.searchParams.set('radius', String(v.radius));
   u.searchParams.set('limit', String(LIMIT));
   if (v.serviceIds.length) u.searchParams.set('serviceIds', v.serviceIds.join(','));
+  if (v.open) {
+    u.searchParams.set('capabilities', v.open.capabilities.join(','));
+    u.searchParams.set('openAt', v.open.openAt);
+  }
   return u.toString();
 }
 
@@ -552,7 +582,7 @@ async function main() {
   const started = new Date();
   const load = os.loadavg();
   const places = await samplePlaces(Math.max(opts.requests, opts.scans));
-  const buildProblem = await ensureBuild(opts);
+  const buildProblem = opts.http ? await ensureBuild(opts) : 'HTTP not measured (--no-http)';
   if (buildProblem) log(`${buildProblem}: HTTP figures will be missing`);
   const results: EngineResult[] = [];
   for (const engine of opts.engines) {

@@ -30,6 +30,8 @@ import { configFromEnv, migrateDatabase, openDatabase, rowsOf, type Db } from '@
 import { seedIfEmpty } from '@/lib/seed';
 import { ORDER_STATUS_COUNTS } from '@/lib/seed/build-orders';
 import { SERVICE_DEFS } from '@/lib/seed/catalog';
+import { CAPABILITY_OF_SERVICE, HOURS_TEMPLATES, type ClinicKind } from '@/lib/seed/clinic-facts';
+import { CAPABILITIES, zoneByPositionSql } from '@/lib/domain/clinics/hours';
 import { loadGeo } from '@/lib/seed/geo';
 import { AREA_CODES, CLINIC_NAME_PATTERNS, COURIERS, FIRST_NAMES, LAST_NAMES, STREET_NAMES, SUITES } from '@/lib/seed/names';
 import { TENANT_DEFS } from '@/lib/seed/tenants';
@@ -333,8 +335,53 @@ async function inOneTransaction(
 // Clinics
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Time zone, hours and capabilities of generated clinics n in [from, to], as the seed gives them
+ * (lib/seed/clinic-facts.ts): the zone by state and position, hours by kind of clinic (its name)
+ * from the kind's weighted templates, capabilities from the services offered plus observed
+ * collection and walk-ins by kind.
+ */
+function clinicFactsUpdate(tenant: TenantInfo, from: number, to: number): string {
+  const kindOf = `(case when c.name ~ 'Quest|Labcorp' then 'lab' when c.name ~ 'Urgent Care' then 'urgentCare'
+    when c.name ~ 'Drug Testing|Any Lab Test Now' then 'drugTesting' else 'occupational' end)`;
+  const hoursOfKind = (kind: ClinicKind) => {
+    const templates = HOURS_TEMPLATES[kind];
+    const total = templates.reduce((sum, [, , w]) => sum + w, 0);
+    let acc = 0;
+    const whens = templates.map(([, hours, w]) => {
+      acc += w;
+      return `when ${rnd('g.n', 13)} < ${acc / total} then ${lit(JSON.stringify(hours))}::jsonb`;
+    });
+    return `case ${whens.join(' ')} end`;
+  };
+  const hours = `(case ${(Object.keys(HOURS_TEMPLATES) as ClinicKind[]).map((k) => `when ${kindOf} = '${k}' then ${hoursOfKind(k)}`).join(' ')} end)`;
+  const byService = Object.entries(CAPABILITY_OF_SERVICE)
+    .map(([key, cap]) => `(${lit(SERVICE_DEFS.find((d) => d.key === key)!.name)}, '${cap}')`)
+    .join(', ');
+  const observed = `(case ${kindOf} when 'lab' then 0.1 when 'urgentCare' then 0.5 when 'occupational' then 0.75 else 0.35 end)`;
+  const walkIn = `(case ${kindOf} when 'lab' then 0.9 when 'urgentCare' then 0.95 when 'occupational' then 0.55 else 0.8 end)`;
+  const capabilities = `array(select cap from (
+      select m.cap from clinic_services cs join services s on s.id = cs.service_id join (values ${byService}) m(name, cap) on m.name = s.name
+      where cs.clinic_id = c.id
+      union select 'observedCollection' where ${rnd('g.n', 14)} < ${observed}
+        and exists (select 1 from clinic_services cs join services s on s.id = cs.service_id where cs.clinic_id = c.id and s.name = ${lit(SERVICE_DEFS.find((d) => d.key === 'dotUrine')!.name)})
+      union select 'walkIn' where ${rnd('g.n', 15)} < ${walkIn}) x
+    order by array_position(${textArray(CAPABILITIES)}, cap))`;
+  return `update clinics c set time_zone = ${zoneByPositionSql('c.address_state', 'c.lat', 'c.long')}, hours = ${hours}, capabilities = ${capabilities}
+    from generate_series(${from}::bigint, ${to}::bigint) g(n)
+    where c.id = ${idSql('clinic', tenant.tag, 'g.n')} and c.tenant_id = ${lit(tenant.id)}`;
+}
+
 async function generateClinics(db: Db, tenant: TenantInfo, target: number) {
   const existing = await scalar(db, `select count(*) from clinics where tenant_id = ${lit(tenant.id)} and id like '${idPrefix('clinic', tenant.tag)}%'`);
+  if (existing > 0) {
+    // Clinics generated before their hours and capabilities existed (DESIGN.md 6.3) get them.
+    const bare = await scalar(db, `select count(*) from clinics where tenant_id = ${lit(tenant.id)} and id like '${idPrefix('clinic', tenant.tag)}%' and time_zone is null`);
+    if (bare > 0) {
+      for (let from = 1; from <= existing; from += 20_000) await exec(db, clinicFactsUpdate(tenant, from, Math.min(existing, from + 19_999)));
+      log(`clinics: time zone, hours and capabilities given to ${fmt(bare)} clinics generated without them`);
+    }
+  }
   if (existing >= target) {
     log(`clinics: ${fmt(existing)} generated clinics already in tenant ${tenant.slug}; nothing to add${target ? '' : ' (--clinics not given)'}`);
     return;
@@ -375,6 +422,7 @@ async function generateClinics(db: Db, tenant: TenantInfo, target: number) {
          cross join _gen_services s
          where ${rnd('g.n * 64 + s.i', 11)} < s.availability`,
       );
+      await exec(tx, clinicFactsUpdate(tenant, from, to));
       const done = to - existing;
       log(`clinics: ${fmt(to)}/${fmt(target)}  ${secs(Date.now() - started)}  ${fmt(Math.round(done / ((Date.now() - started) / 1000)))} clinics/s`);
     }

@@ -90,7 +90,7 @@ export const IMPORT_COMMANDS: readonly Command<ImportInput>[] = [
     name: 'clinics import',
     summary: "Add or update clinics of a tenant's clinic network from a CSV file, by externalId.",
     details: [
-      'Columns: externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services (externalId and name required).',
+      'Columns: externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services,timeZone,hours,capabilities (externalId and name required; hours such as mon-fri 08:00-17:00;sat 09:00-13:00, see README).',
       'Position: lat and long, or when both are empty the position of the US ZIP code postalCode (offline). country: US or empty. isActive: true or false (empty: true).',
       'services: serviceId:price;serviceId:price, the price in US dollars (55 or 55.00). serviceId is the id of one of the',
       "tenant's services or, when no service has that id, a service's externalId (the standard catalog's: dotUrine, nonDotUrine...).",

@@ -9,6 +9,7 @@ import { AREA_CODES, CLINIC_NAME_PATTERNS, STREET_NAMES, SUITES, US_STATES } fro
 import { miles, type Geo, type Zip } from './geo';
 import type { BuiltClinic, BuiltLocation, BuiltService, TenantRows } from './model';
 import type { TenantSlug } from './tenants';
+import { clinicFacts } from './clinic-facts';
 
 export const CLINICS_PER_TENANT = 2500;
 const NEAR_LOCATION = 4;
@@ -25,6 +26,9 @@ export function buildClinics(
   rows: TenantRows,
 ): BuiltClinic[] {
   const rng = new Rng(`${slug}/clinics`);
+  // Hours and capabilities draw from their own stream: the clinics themselves stay as they were.
+  const factsRng = new Rng(`${slug}/clinic-facts`);
+  const keyOf = new Map(services.map((s) => [s.id, s.def.key]));
   const places: Array<{ zip: Zip; fullService: boolean }> = [];
 
   for (const location of locations) {
@@ -83,6 +87,7 @@ export function buildClinics(
       long,
       isActive,
       createdAt: daysBefore(rng.int(400, 900)),
+      ...clinicFacts(factsRng, { name, state: zip.state, lat: zip.latitude, long: zip.longitude, fullService, serviceKeys: [...prices.keys()].map((id) => keyOf.get(id)!) }),
     });
     for (const [serviceId, priceCents] of prices) rows.clinicServices.push({ clinicId: id, serviceId, priceCents });
     clinics.push({ id, name, phone, city: zip.city, state: zip.state, zip: zip.zip, lat, long, isActive, prices });

@@ -291,7 +291,7 @@ describe.each(engines)('on $engine', ({ env, open }) => {
         cli(['clinics', 'import', '--tenant', 'beta', '--file', csv(HEADER, 'c-q1,Quoted,,,,,,78701,,,,,', 'c-q2,"Unclosed,,,,,,78701,,,,,'), '--skip-invalid'], env),
       ]);
       expect(header.code).toBe(2);
-      expect(header.json.errors).toEqual([{ line: 1, message: 'Unknown column "zip" in the header; the columns are externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services.' }]);
+      expect(header.json.errors).toEqual([{ line: 1, message: 'Unknown column "zip" in the header; the columns are externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services,timeZone,hours,capabilities.' }]);
       expect(quoting.code).toBe(2);
       expect(quoting.json).toMatchObject({ inserted: 0, errors: [{ line: 3, message: expect.stringMatching(/^The file is not valid CSV: Quote Not Closed/) }] });
       expect((await db((d) => clinicsOf(d, tenantId))).has('c-q1')).toBe(false);

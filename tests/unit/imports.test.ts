@@ -35,6 +35,9 @@ describe('a clinics line', () => {
           ['svc-1', 4850],
           ['svc-2', 5500],
         ],
+        timeZone: 'America/Chicago',
+        hours: [],
+        capabilities: [],
       },
     });
   });

@@ -14,9 +14,13 @@ import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { geocodeZip } from '@/lib/geo/geocode';
 import { stateByCode } from '@/lib/geo/us-states';
 import { newId } from '@/lib/ids';
+import { CAPABILITIES, DAYS, isTimeZone, OpeningHours, zoneOf, type Capability, type Day } from './hours';
 import { FieldReader, runImport, type BatchCounts, type ImportOptions, type ImportRecord, type ImportResult } from '@/lib/domain/imports';
 
-export const CLINIC_COLUMNS = ['externalId', 'name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive', 'services'] as const;
+export const CLINIC_COLUMNS = [
+  'externalId', 'name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive', 'services',
+  'timeZone', 'hours', 'capabilities',
+] as const;
 const REQUIRED = ['externalId', 'name'] as const;
 /** A price above this is a typing error (prices are stored in cents, as integers). */
 const MAX_PRICE_DOLLARS = 100_000;
@@ -37,6 +41,61 @@ export interface ClinicImportRow {
   isActive: boolean;
   /** [service id, price in cents], by service id. */
   services: Array<[string, number]>;
+  /** IANA zone; empty in the file: the zone of the state (by position where it spans two). */
+  timeZone: string | null;
+  hours: OpeningHours[];
+  capabilities: Capability[];
+}
+
+const DAY_ABBREVIATIONS: Record<string, Day> = Object.fromEntries(DAYS.map((d) => [d.slice(0, 3), d]));
+
+/**
+ * The `hours` column: `;`-separated groups of days and intervals, `mon-fri 08:00-17:00;sat
+ * 09:00-13:00`. Days are three-letter names, ranges (`fri-mon` wraps), lists (`mon,wed`) or
+ * `daily`; several intervals of a day are comma-separated (`mon-fri 08:00-12:00,13:00-17:00`);
+ * `24:00` closes at midnight. Empty: by appointment. Returns the hours or the problem.
+ */
+export function parseHours(text: string): { hours: OpeningHours[] } | { problem: string } {
+  const hours: OpeningHours[] = [];
+  for (const group of text.split(';').map((g) => g.trim()).filter(Boolean)) {
+    const match = /^(\S+)\s+(\S+)$/.exec(group);
+    if (!match) return { problem: `hours: "${group}" is not "days HH:MM-HH:MM" (such as mon-fri 08:00-17:00).` };
+    const days: Day[] = [];
+    for (const part of match[1].toLowerCase().split(',')) {
+      if (part === 'daily') days.push(...DAYS);
+      else if (DAY_ABBREVIATIONS[part]) days.push(DAY_ABBREVIATIONS[part]);
+      else {
+        const [from, to] = part.split('-');
+        const a = DAYS.indexOf(DAY_ABBREVIATIONS[from]);
+        const b = DAYS.indexOf(DAY_ABBREVIATIONS[to]);
+        if (a < 0 || b < 0) return { problem: `hours: "${part}" is not a day (mon, tue, wed, thu, fri, sat, sun), a range such as mon-fri, or daily.` };
+        for (let i = a; ; i = (i + 1) % 7) {
+          days.push(DAYS[i]);
+          if (i === b) break;
+        }
+      }
+    }
+    for (const interval of match[2].split(',')) {
+      const [opens, closes, extra] = interval.split('-');
+      for (const day of days) {
+        const parsed = OpeningHours.safeParse({ day, opens, closes });
+        if (extra !== undefined || !parsed.success)
+          return { problem: `hours: "${interval}" is not an interval HH:MM-HH:MM within a day (opens 00:00 to 23:59, closes after it, 24:00 for midnight).` };
+        hours.push(parsed.data);
+      }
+    }
+  }
+  const seen = new Set<string>();
+  for (const h of hours) {
+    const key = `${h.day} ${h.opens}`;
+    if (seen.has(key)) return { problem: `hours: ${h.day} ${h.opens} is given twice.` };
+    seen.add(key);
+  }
+  const sorted = hours.sort((x, y) => DAYS.indexOf(x.day) - DAYS.indexOf(y.day) || (x.opens < y.opens ? -1 : 1));
+  for (let i = 1; i < sorted.length; i++)
+    if (sorted[i].day === sorted[i - 1].day && sorted[i].opens < sorted[i - 1].closes)
+      return { problem: `hours: the intervals of ${sorted[i].day} overlap (${sorted[i - 1].opens}-${sorted[i - 1].closes} and ${sorted[i].opens}-${sorted[i].closes}).` };
+  return { hours: sorted };
 }
 
 /** A reference in the `services` column to the id of one of the tenant's services. */
@@ -129,6 +188,22 @@ export function validateClinicRow(fields: Readonly<Record<string, string>>, reso
   }
   offered.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
+  // Clinic facts (DESIGN.md 6.3): zone, weekly hours, capabilities.
+  const zoneText = read.text('timeZone', { max: 64 });
+  const timeZone =
+    zoneText !== null
+      ? read.check(isTimeZone(zoneText), zoneText, `timeZone "${zoneText}" is not an IANA time zone (America/Chicago...).`)
+      : zoneOf(state, position?.lat, position?.long);
+  const hoursText = read.text('hours', { max: 1000 });
+  const parsedHours = hoursText === null ? { hours: [] } : parseHours(hoursText);
+  if ('problem' in parsedHours) read.check(false, null, parsedHours.problem);
+  const capabilities: Capability[] = [];
+  for (const c of (fields.capabilities ?? '').split(/[;,]/).map((v) => v.trim()).filter(Boolean)) {
+    if (!(CAPABILITIES as readonly string[]).includes(c)) read.check(false, null, `capabilities: "${c}" is not one of ${CAPABILITIES.join(', ')}.`);
+    else if (!capabilities.includes(c as Capability)) capabilities.push(c as Capability);
+  }
+  capabilities.sort((a, b) => CAPABILITIES.indexOf(a) - CAPABILITIES.indexOf(b));
+
   return read.result({
     externalId,
     name,
@@ -143,16 +218,20 @@ export function validateClinicRow(fields: Readonly<Record<string, string>>, reso
     long: position?.long ?? 0,
     isActive,
     services: offered,
+    timeZone,
+    hours: 'hours' in parsedHours ? parsedHours.hours : [],
+    capabilities,
   });
 }
 
 /** A clinic on file as the import compares it: the same fields as ClinicImportRow. */
 type Stored = Omit<ClinicImportRow, 'country'> & { id: string; country: string | null };
 
-const FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive'] as const;
+const FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'state', 'postalCode', 'country', 'lat', 'long', 'isActive', 'timeZone'] as const;
+const LISTS = ['services', 'hours', 'capabilities'] as const;
 
 function unchanged(before: Stored, row: ClinicImportRow): boolean {
-  return FIELDS.every((f) => before[f] === row[f]) && JSON.stringify(before.services) === JSON.stringify(row.services);
+  return FIELDS.every((f) => before[f] === row[f]) && LISTS.every((f) => JSON.stringify(before[f]) === JSON.stringify(row[f]));
 }
 
 /** `"clinics"."id"` qualified, for the correlated subquery (drizzle would render a bare "id"). */
@@ -176,6 +255,9 @@ export async function upsertClinics(db: Db, tenantId: string, rows: readonly Cli
       lat: clinics.lat,
       long: clinics.long,
       isActive: clinics.isActive,
+      timeZone: clinics.timeZone,
+      hours: clinics.hours,
+      capabilities: clinics.capabilities,
       services: sql<Array<[string, number]>>`(select coalesce(json_agg(json_build_array(cs.service_id, cs.price_cents) order by cs.service_id), '[]'::json)
         from ${clinicServices} cs where cs.clinic_id = ${clinicId})`,
     })
@@ -204,19 +286,23 @@ export async function upsertClinics(db: Db, tenantId: string, rows: readonly Cli
       lat: r.lat,
       long: r.long,
       is_active: r.isActive,
+      time_zone: r.timeZone,
+      hours: r.hours,
+      capabilities: r.capabilities,
     })),
   );
   // `lat`/`long` in the update fire the trigger that keeps earth_point (and so the GiST index) right.
   const written = rowsOf<{ id: string; external_id: string }>(
     await db.execute(sql`insert into ${clinics} (id, tenant_id, external_id, name, phone, address_line1, address_line2, address_city, address_state,
-        address_postal_code, address_country, lat, long, is_active)
+        address_postal_code, address_country, lat, long, is_active, time_zone, hours, capabilities)
       select id, tenant_id, external_id, name, phone, address_line1, address_line2, address_city, address_state,
-        address_postal_code, address_country, lat, long, is_active
+        address_postal_code, address_country, lat, long, is_active, time_zone, hours, capabilities
       from json_populate_recordset(null::${clinics}, ${clinicJson}::json)
       on conflict (tenant_id, external_id) do update set name = excluded.name, phone = excluded.phone,
         address_line1 = excluded.address_line1, address_line2 = excluded.address_line2, address_city = excluded.address_city,
         address_state = excluded.address_state, address_postal_code = excluded.address_postal_code,
-        address_country = excluded.address_country, lat = excluded.lat, long = excluded.long, is_active = excluded.is_active
+        address_country = excluded.address_country, lat = excluded.lat, long = excluded.long, is_active = excluded.is_active,
+        time_zone = excluded.time_zone, hours = excluded.hours, capabilities = excluded.capabilities
       returning id, external_id`),
   );
   const idOf = new Map(written.map((w) => [w.external_id, w.id]));
