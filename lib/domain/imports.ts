@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
+import { withTransaction } from '@/lib/domain/transaction';
 
 /** One record of the file: the line it starts on (the header is line 1) and its fields as text. */
 export interface ImportRecord {
@@ -121,7 +122,9 @@ export async function runImport<T extends { externalId: string }>(
   const writing = () => !fatal && (errorCount === 0 || options.skipInvalid === true);
 
   try {
-    await db.transaction(async (tx) => {
+    // withTransaction (the one way to mutate): joins a caller's transaction as a savepoint, whose
+    // rollback (RollBack below) leaves the caller's own work standing.
+    await withTransaction({ db }, async ({ db: tx }) => {
       // Each statement handles one batch: JIT compilation (PostgreSQL, once estimates go stale on a
       // table the import is filling) costs more than it saves, ~0.3 s a statement.
       await tx.execute(sql`set local jit = off`);
