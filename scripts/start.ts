@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { checkEnvironmentOrExit } from '@/lib/config/env';
 import { buildIsStale, serverArgs } from './lib/processes';
+import { productionSteps } from './lib/production-steps';
 
 // The server's own check (instrumentation.ts), before a build of minutes and the banner.
 const config = checkEnvironmentOrExit('server', 'npm start');
@@ -62,6 +63,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** How many tenants the database holds (production: read by prepareDatabase for the banner). */
+let tenantCount = 0;
+
 /** Opens, migrates and seeds the database, then (staging) replaces the demo token. Closes it. */
 async function prepareDatabase(): Promise<string | undefined> {
   const { closeDatabase, getDatabase } = await import('@/lib/app-db');
@@ -79,7 +83,11 @@ async function prepareDatabase(): Promise<string | undefined> {
     throw error;
   }
   try {
-    if (production) return undefined;
+    if (production) {
+      const { tenants } = await import('@/lib/db/schema');
+      tenantCount = (await database.db.select({ id: tenants.id }).from(tenants)).length;
+      return undefined;
+    }
     const tenant = await tenantBySlug(database.db, 'acme').catch((error) => {
       if (error instanceof DomainError) return undefined; // notFound
       throw error;
@@ -141,9 +149,9 @@ async function banner(token: string | undefined): Promise<string> {
     );
   }
   const cli = 'npm run --silent cli --';
-  lines.push('');
-  if (production) lines.push(`  Tenants      ${cli} tenant create --slug <slug> --name <name>`);
-  lines.push(`  API tokens   ${cli} token create --tenant ${production ? '<slug>' : 'acme'}   (all commands: ${cli} help)`, '  Stop         Ctrl-C', '');
+  if (production) lines.push(...productionSteps(base, tenantCount));
+  else lines.push('', `  API tokens   ${cli} token create --tenant acme   (all commands: ${cli} help)`);
+  lines.push('  Stop         Ctrl-C', '');
   return lines.join('\n');
 }
 
