@@ -2,8 +2,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '@/lib/db/schema';
+import { DomainError } from '@/lib/domain/errors';
+import { clinicsOfferingNear } from '@/lib/domain/packages/clinics-near';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
+import { createTestUser } from './admins';
 import { call, db, expectError, get, token, withTestDatabase } from './harness';
 import { createOrder, orderBody } from './orders-fixtures';
 import { describeAuthentication } from './shared';
@@ -147,5 +150,30 @@ describe('an inactive package', () => {
     expect((await patch(created.id, { isActive: true }, t)).body.isActive).toBe(true);
     expect((await call('POST', '/api/v2/orders', { token: t, body: orderBody({ package: { id: created.id } }) })).status).toBe(201);
     expect((await audits(created.id)).map((e) => e.action)).toEqual(['package.created', 'package.deactivated', 'package.reactivated']);
+  });
+});
+
+describe('clinicsOfferingNear (the package editor\'s clinic check)', () => {
+  it('counts the clinics near a location offering every service, nearest first, as the clinic search does', async () => {
+    const admin = await createTestUser(DEMO.tenants.acme.id, 'admin', 'all');
+    const serviceIds = [services.dotUrine, services.dotBreathAlcohol];
+    const result = await clinicsOfferingNear(admin.ctx, { locationId: acme.locations.primary, serviceIds });
+    const location = (await get(`/api/v2/locations/${acme.locations.primary}`, { token: await token() })).body;
+    expect(result.postalCode).toBe(location.address.postalCode);
+    const search = await get('/api/v2/clinics', { token: await token(), query: { near: location.address.postalCode, serviceIds: serviceIds.join(','), limit: 5 } });
+    expect(search.status).toBe(200);
+    expect(result.total).toBe(search.body.total);
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.clinics.map((c) => c.id)).toEqual(search.body.data.map((c: { id: string }) => c.id));
+    const miles = result.clinics.map((c) => c.miles);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    for (const m of miles) expect(m).toBeLessThanOrEqual(result.radiusMiles);
+  });
+
+  it('a location outside the principal\'s companies is not found', async () => {
+    const limited = await createTestUser(DEMO.tenants.acme.id, 'admin', [acme.companies.secondary]);
+    await expect(clinicsOfferingNear(limited.ctx, { locationId: acme.locations.primary, serviceIds: [services.dotUrine] })).rejects.toSatisfy(
+      (e) => e instanceof DomainError && e.entries[0].code === 'notFound',
+    );
   });
 });
