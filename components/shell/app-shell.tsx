@@ -83,6 +83,12 @@ function NavList({ nav, pathname, onNavigate }: { nav: NavItem[]; pathname: stri
                         className={cn('h-5 w-5 shrink-0', current ? 'text-brand-600 dark:text-brand-300' : 'text-slate-400 group-hover:text-slate-600 dark:text-slate-500 dark:group-hover:text-slate-300')}
                       />
                       {item.label}
+                      {item.badge ? (
+                        <span data-testid={`nav-badge-${item.href.slice(1)}`} className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-500">
+                          {item.badge}
+                          <span className="sr-only"> to acknowledge</span>
+                        </span>
+                      ) : null}
                     </Link>
                   </li>
                 );

@@ -12,6 +12,7 @@ const PATHS: Record<NavIcon, string> = {
   webhook: 'M10 14a3.5 3.5 0 01-3-5.3L9.6 4M14 10a3.5 3.5 0 015.2 3.2L16 18m-8-2h8.5M6.5 17.5a2 2 0 100-4 2 2 0 000 4zm11 1a2 2 0 100-4 2 2 0 000 4zM12 7a2 2 0 100-4 2 2 0 000 4z',
   key: 'M15 7a2 2 0 012 2m4 0a6 6 0 01-7.7 5.7L11 17H9v2H7v2H4a1 1 0 01-1-1v-2.6a1 1 0 01.3-.7l6-6A6 6 0 1121 9z',
   mail: 'M3 7a2 2 0 012-2h14a2 2 0 012 2v10a2 2 0 01-2 2H5a2 2 0 01-2-2V7zm0 0l9 6 9-6',
+  inbox: 'M4 13h4l1.5 3h5L16 13h4M4 13l2.4-7.2A1 1 0 017.3 5h9.4a1 1 0 01.9.8L20 13v5a1 1 0 01-1 1H5a1 1 0 01-1-1v-5z',
 };
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: NavIcon; className?: string }) {

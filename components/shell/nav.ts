@@ -4,7 +4,7 @@
  */
 import type { Scope } from '@/lib/domain/scopes';
 
-export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail';
+export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox';
 
 export interface NavItem {
   href: string;
@@ -14,11 +14,14 @@ export interface NavItem {
   requires: Scope | 'admin';
   /** Which section heading the item sits under. */
   section: 'Orders' | 'Reference data' | 'Developers';
+  /** A count shown beside the label (e.g. results to acknowledge); none when 0 or absent. */
+  badge?: number;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/orders', label: 'Orders', icon: 'orders', requires: 'order.list', section: 'Orders' },
   { href: '/orders/new', label: 'New order', icon: 'plus', requires: 'order.create', section: 'Orders' },
+  { href: '/results', label: 'Results', icon: 'inbox', requires: 'order.update', section: 'Orders' },
   { href: '/clinics', label: 'Clinics', icon: 'map', requires: 'clinic.search', section: 'Orders' },
   { href: '/companies', label: 'Companies', icon: 'building', requires: 'company.list', section: 'Reference data' },
   { href: '/locations', label: 'Locations', icon: 'pin', requires: 'location.list', section: 'Reference data' },

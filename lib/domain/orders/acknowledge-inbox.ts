@@ -15,16 +15,24 @@ import { completeDocuments, type StoredOrderDocument } from './documents';
 import { REFUSAL_SERVICE_STATUSES } from './retention';
 import { serializeOrder } from './serialize';
 
-/** Order statuses that need action, in the order the inbox shows them. */
-export const ATTENTION_STATUSES = ['nonNegative', 'positive', 'adulterated', 'substituted', 'fail'] as const;
-
 const unacknowledged = (ctx: Ctx): SQL => and(visibleOrder(ctx), sql`${orders.isFinal} = true and ${orders.acknowledgedAt} is null`)!;
 
 const isRefusal = sql`exists (select 1 from ${orderServices} where ${orderServices.orderId} = ${orders.id}
   and ${orderServices.status} in (${sql.join(REFUSAL_SERVICE_STATUSES.map((s) => sql`${s}`), sql`, `)}))`;
 
-/** 0 for a result that needs attention (non-negative, refusal, adulterated...), 1 for the rest. */
-const attention = sql<number>`case when ${orders.status} in (${sql.join(ATTENTION_STATUSES.map((s) => sql`${s}`), sql`, `)}) or ${isRefusal} then 0 else 1 end`;
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/**
+ * The inbox's order: verified positives (non-negative) first, then refusals, adulterated or
+ * substituted specimens, failed tests, and then every other result.
+ */
+const rank = sql<number>`case
+  when ${orders.status} in (${inList(['nonNegative', 'positive'])}) then 0
+  when ${isRefusal} then 1
+  when ${orders.status} in (${inList(['adulterated', 'substituted'])}) then 2
+  when ${orders.status} = 'fail' then 3
+  else 4 end`;
+const OTHER_RESULTS = 4;
 
 export interface InboxEntry {
   order: Order;
@@ -42,10 +50,10 @@ export async function countUnacknowledged(ctx: Ctx): Promise<number> {
 /** One page of the inbox. */
 export async function listResultsInbox(ctx: Ctx, q: PageQuery) {
   const rows = await ctx.db
-    .select({ id: orders.id, document: sql<StoredOrderDocument | null>`${orders.document}`, attention, refusal: sql<boolean>`${isRefusal}` })
+    .select({ id: orders.id, document: sql<StoredOrderDocument | null>`${orders.document}`, rank, refusal: sql<boolean>`${isRefusal}` })
     .from(orders)
     .where(unacknowledged(ctx))
-    .orderBy(attention, desc(orders.statusUpdatedAt), desc(orders.id))
+    .orderBy(rank, desc(orders.statusUpdatedAt), desc(orders.id))
     .limit(q.limit)
     .offset(offsetOf(q));
   const total = await countUnacknowledged(ctx);
@@ -53,7 +61,7 @@ export async function listResultsInbox(ctx: Ctx, q: PageQuery) {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const entries: InboxEntry[] = documents.map((d) => ({
     order: serializeOrder(d, { identifiers: false }),
-    needsAttention: Number(byId.get(d.id)!.attention) === 0,
+    needsAttention: Number(byId.get(d.id)!.rank) < OTHER_RESULTS,
     refusal: Boolean(byId.get(d.id)!.refusal),
   }));
   return page(entries, total, q);

@@ -9,7 +9,8 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documentContents, documents, orders } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
-import type { Actor } from '@/lib/domain/context';
+import { visibleOrder } from '@/lib/domain/access';
+import type { Actor, Ctx } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
 import { OPEN_ORDER_STATUSES, type OrderStatus } from './status';
 
@@ -139,4 +140,10 @@ export async function purgeExpiredDocuments(db: Db, options: PurgeOptions = {}):
     bytes: batch.reduce((n, o) => n + o.bytes, 0),
     more: due.length > limit,
   };
+}
+
+/** The retention day of an order the principal can see (null while it is under way). */
+export async function getRetentionDay(ctx: Ctx, orderId: string): Promise<string | null> {
+  const [row] = await ctx.db.select({ day: orders.retentionUntil }).from(orders).where(and(visibleOrder(ctx), eq(orders.id, orderId)));
+  return row?.day ?? null;
 }

@@ -9,6 +9,7 @@ import { getClinic } from '@/lib/domain/clinics';
 import { DomainError } from '@/lib/domain/errors';
 import { listOrderAudit } from '@/lib/domain/orders/audit';
 import { getOrder } from '@/lib/domain/orders/queries';
+import { OrderDocuments } from '../../results/order-documents';
 
 export const metadata: Metadata = { title: 'Order' };
 
@@ -53,6 +54,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           ) : null
         }
       />
+      <OrderDocuments ctx={ctx} orderId={order.id} />
     </>
   );
 }

@@ -1,0 +1,82 @@
+/**
+ * Issue 16: the results inbox and the Documents panel. The manager opens /results, sees a
+ * non-negative result first, opens its MRO letter, acknowledges it and the badge count drops; an
+ * admin uploads a document on the order page; a viewer sees no documents. Axe on both pages.
+ */
+import { expect, test } from '@playwright/test';
+import { screenshotAndAudit, signIn } from './helpers';
+
+const badgeCount = async (page: import('@playwright/test').Page) => Number(await page.getByTestId('nav-badge-results').first().innerText().then((t) => t.replace(/\D+/g, '')));
+
+test.describe('Results inbox', () => {
+  test('the manager sees a non-negative result first, opens its MRO letter, acknowledges it, and the badge drops', async ({ page }) => {
+    await signIn(page, 'manager', { to: '/results' });
+    await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
+    const before = await badgeCount(page);
+    expect(before).toBeGreaterThan(1);
+    const first = page.getByTestId('result-row').first();
+    await expect(first).toHaveAttribute('data-status', 'nonNegative');
+    await expect(first.getByText('Needs action')).toBeVisible();
+    await screenshotAndAudit(page, 'results-inbox');
+
+    const letter = first.locator('a[data-document-type="mroLetter"]');
+    await expect(letter).toBeVisible();
+    const href = await letter.getAttribute('href');
+    expect(href).toMatch(/^\/api\/v2\/documents\/[^/]+\/content$/);
+    // It opens in a new tab, inline.
+    const [popup] = await Promise.all([page.waitForEvent('popup'), letter.click()]);
+    await expect.poll(() => popup.url()).toContain(href!);
+    await popup.close();
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect(pdf.headers()['content-disposition']).toMatch(/^inline; filename=".*-mroLetter-SAMPLE\.pdf"/);
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const code = (await first.getByRole('link').first().innerText()).trim();
+    await first.getByRole('button', { name: `Acknowledge ${code}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Result acknowledged.' })).toBeVisible();
+    await expect.poll(() => badgeCount(page)).toBe(before - 1);
+    await expect(page.getByTestId('result-row').filter({ hasText: code })).toHaveCount(0);
+  });
+
+  test('several at once: select two and acknowledge them together', async ({ page }) => {
+    await signIn(page, 'manager', { to: '/results' });
+    const before = await badgeCount(page);
+    const rows = page.getByTestId('result-row');
+    await rows.nth(0).getByRole('checkbox').check();
+    await rows.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Acknowledge selected (2)' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '2 results acknowledged.' })).toBeVisible();
+    await expect.poll(() => badgeCount(page)).toBe(before - 2);
+  });
+});
+
+test.describe('Documents panel', () => {
+  test('an admin uploads a PNG on the order page and sees it listed with the retention day', async ({ page }) => {
+    await signIn(page, 'admin');
+    const { data } = await (await page.request.get('/api/v2/orders?acknowledged=false&status=negative&limit=1')).json();
+    await page.goto(`/orders/${data[0].id}`);
+    const panel = page.getByTestId('documents-panel');
+    await expect(panel.getByTestId('retention-day')).toContainText('Kept until');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('e2e upload')]);
+    await panel.getByLabel('Type').selectOption('ccf');
+    await panel.getByLabel(/^File/).setInputFiles({ name: 'ccf-copy.png', mimeType: 'image/png', buffer: png });
+    await panel.getByRole('button', { name: 'Upload' }).click();
+    await expect(panel.getByRole('status')).toHaveText('ccf-copy.png added.');
+    await expect(panel.locator('a[data-document-type="ccf"]')).toBeVisible();
+    await screenshotAndAudit(page, 'order-documents-admin');
+  });
+
+  test('a viewer sees the panel without documents, and no Results in the navigation', async ({ page }) => {
+    await signIn(page, 'viewer');
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Results/ })).toHaveCount(0);
+    const { data } = await (await page.request.get('/api/v2/orders?status=nonNegative&limit=1')).json();
+    await page.goto(`/orders/${data[0].id}`);
+    const panel = page.getByTestId('documents-panel');
+    await expect(panel).toContainText('Your role does not include reading result documents.');
+    await expect(panel.getByTestId('document-link')).toHaveCount(0);
+    const direct = await page.request.get(`/api/v2/orders/${data[0].id}/documents`);
+    expect(direct.status()).toBe(403);
+  });
+});
