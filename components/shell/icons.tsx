@@ -13,6 +13,7 @@ const PATHS: Record<NavIcon, string> = {
   key: 'M15 7a2 2 0 012 2m4 0a6 6 0 01-7.7 5.7L11 17H9v2H7v2H4a1 1 0 01-1-1v-2.6a1 1 0 01.3-.7l6-6A6 6 0 1121 9z',
   mail: 'M3 7a2 2 0 012-2h14a2 2 0 012 2v10a2 2 0 01-2 2H5a2 2 0 01-2-2V7zm0 0l9 6 9-6',
   inbox: 'M4 13h4l1.5 3h5L16 13h4M4 13l2.4-7.2A1 1 0 017.3 5h9.4a1 1 0 01.9.8L20 13v5a1 1 0 01-1 1H5a1 1 0 01-1-1v-5z',
+  users: 'M16 19v-1a4 4 0 00-4-4H7a4 4 0 00-4 4v1m18 0v-1a4 4 0 00-3-3.9M15 3.1a4 4 0 010 7.8M13.5 7a4 4 0 11-8 0 4 4 0 018 0z',
 };
 
 export function Icon({ name, className = 'h-5 w-5' }: { name: NavIcon; className?: string }) {

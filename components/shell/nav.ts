@@ -4,7 +4,7 @@
  */
 import type { Scope } from '@/lib/domain/scopes';
 
-export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox';
+export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox' | 'users';
 
 export interface NavItem {
   href: string;
@@ -29,6 +29,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/packages', label: 'Packages', icon: 'box', requires: 'package.list', section: 'Reference data' },
   { href: '/agencies', label: 'Agencies', icon: 'shield', requires: 'agency.list', section: 'Reference data' },
   { href: '/webhooks', label: 'Webhooks', icon: 'webhook', requires: 'webhook.read', section: 'Developers' },
+  { href: '/settings/users', label: 'Users', icon: 'users', requires: 'admin', section: 'Developers' },
   { href: '/settings/tokens', label: 'API tokens', icon: 'key', requires: 'admin', section: 'Developers' },
   { href: '/mailbox', label: 'Mailbox', icon: 'mail', requires: 'admin', section: 'Developers' },
 ];
