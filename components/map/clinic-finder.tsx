@@ -10,7 +10,7 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useId, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
@@ -22,6 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, plural } from '@/components/reference/format';
 import { ClinicList, ClinicListSkeleton, LoadMore } from './clinic-list';
 import { ServicePicker, type ServiceOption } from './service-picker';
+import { CAPABILITY_LABELS } from './hours';
 import type { PlaceLabel } from './places';
 import type { Clinic, Highlight, HoverSource, RankedClinic, SearchOrigin } from './types';
 
@@ -58,11 +59,29 @@ interface SearchState {
   radius: number;
   serviceIds: string[];
   packageId: string | null;
+  /** Only clinics open now (`open=now` in the URL; `openNow=true` to the API). */
+  openNow: boolean;
+  /** Only clinics with all of these (`capabilities=a,b`). */
+  capabilities: Capability[];
+}
+
+type Capability = Clinic['capabilities'][number];
+const CAPABILITY_KEYS = Object.keys(CAPABILITY_LABELS) as Capability[];
+
+/** The open-now and capability filters of the URL (read here: the page passes the other filters). */
+function urlFacts(params: URLSearchParams | null): { openNow: boolean; capabilities: Capability[] } {
+  const capabilities = (params?.get('capabilities') ?? '')
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c): c is Capability => (CAPABILITY_KEYS as string[]).includes(c));
+  return { openNow: params?.get('open') === 'now', capabilities: [...new Set(capabilities)] };
 }
 
 export function ClinicFinder(props: ClinicFinderProps) {
   const { origin } = props;
   const router = useRouter();
+  const searchParams = useSearchParams();
+  const facts = urlFacts(searchParams);
   const [navigating, startNavigation] = useTransition();
   const [where, setWhere] = useState(props.where);
   const [geo, setGeo] = useState<{ state: 'idle' | 'locating' } | { state: 'error'; message: string }>({ state: 'idle' });
@@ -70,7 +89,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
   const [selected, setSelected] = useState<Highlight | null>(null);
   const ids = useId();
   // The filters as chosen, shown at once while the page for them loads.
-  const [controls, setControls] = useOptimistic({ radius: props.radius, serviceIds: props.serviceIds, packageId: props.packageId });
+  const [controls, setControls] = useOptimistic({ radius: props.radius, serviceIds: props.serviceIds, packageId: props.packageId, ...facts });
 
   // The URL changed (a new search, back/forward): the box shows what was searched.
   const [shownWhere, setShownWhere] = useState(props.where);
@@ -89,6 +108,8 @@ export function ClinicFinder(props: ClinicFinderProps) {
       if (s.radius !== props.defaultRadius) q.set('radius', String(s.radius));
       if (s.serviceIds.length) q.set('services', s.serviceIds.join(','));
       if (s.packageId) q.set('package', s.packageId);
+      if (s.openNow) q.set('open', 'now');
+      if (s.capabilities.length) q.set('capabilities', s.capabilities.join(','));
       const qs = q.toString();
       return qs ? `/clinics?${qs}` : '/clinics';
     },
@@ -101,6 +122,8 @@ export function ClinicFinder(props: ClinicFinderProps) {
     radius: controls.radius,
     serviceIds: controls.serviceIds,
     packageId: controls.packageId,
+    openNow: controls.openNow,
+    capabilities: controls.capabilities,
   };
 
   function go(next: SearchState, replace = false) {
@@ -108,7 +131,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
     setHighlight(null);
     const href = hrefFor(next);
     startNavigation(() => {
-      setControls({ radius: next.radius, serviceIds: next.serviceIds, packageId: next.packageId });
+      setControls({ radius: next.radius, serviceIds: next.serviceIds, packageId: next.packageId, openNow: next.openNow, capabilities: next.capabilities });
       if (replace) router.replace(href, { scroll: false });
       else router.push(href, { scroll: false });
     });
@@ -144,7 +167,9 @@ export function ClinicFinder(props: ClinicFinderProps) {
   }
 
   // The API query: every page loaded so far stays on the map.
-  const filters = origin ? { lat: origin.lat, long: origin.long, radius: props.radius, serviceIds: props.serviceIds, packageId: props.packageId } : null;
+  const filters = origin
+    ? { lat: origin.lat, long: origin.long, radius: props.radius, serviceIds: props.serviceIds, packageId: props.packageId, openNow: facts.openNow, capabilities: facts.capabilities }
+    : null;
   const query = useInfiniteQuery({
     queryKey: queryKeys.clinics.search(filters ?? {}),
     enabled: filters !== null,
@@ -152,7 +177,17 @@ export function ClinicFinder(props: ClinicFinderProps) {
     queryFn: ({ pageParam, signal }) =>
       apiGet<Page<Clinic>>(
         '/api/v2/clinics',
-        { lat: filters!.lat, long: filters!.long, radius: filters!.radius, serviceIds: filters!.serviceIds, packageId: filters!.packageId, page: pageParam, limit: PAGE_SIZE },
+        {
+          lat: filters!.lat,
+          long: filters!.long,
+          radius: filters!.radius,
+          serviceIds: filters!.serviceIds,
+          packageId: filters!.packageId,
+          ...(filters!.openNow ? { openNow: 'true' } : {}),
+          ...(filters!.capabilities.length ? { capabilities: filters!.capabilities.join(',') } : {}),
+          page: pageParam,
+          limit: PAGE_SIZE,
+        },
         signal,
       ),
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
@@ -160,12 +195,12 @@ export function ClinicFinder(props: ClinicFinderProps) {
   const ranked: RankedClinic[] = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.data).map((clinic, i) => ({ clinic, rank: i + 1 })), [query.data]);
   const total = query.data?.pages[0]?.total ?? 0;
 
-  const onHover = useCallback((id: string | null, source: HoverSource) => setHighlight(id ? { id, source } : null), []);
-  const onSelect = useCallback((id: string, source: HoverSource) => setSelected({ id, source }), []);
-  const onPopupClosed = useCallback((id: string) => setSelected((s) => (s?.id === id ? null : s)), []);
+  const onHover = useCallback((id: string | null, source: HoverSource) => setHighlight(id ? { id, source } : null), [setHighlight]);
+  const onSelect = useCallback((id: string, source: HoverSource) => setSelected({ id, source }), [setSelected]);
+  const onPopupClosed = useCallback((id: string) => setSelected((s) => (s?.id === id ? null : s)), [setSelected]);
 
   const whereErrorText = geo.state === 'error' ? null : props.whereError;
-  const filterCount = props.serviceIds.length + (props.packageId ? 1 : 0);
+  const filterCount = props.serviceIds.length + (props.packageId ? 1 : 0) + (facts.openNow ? 1 : 0) + facts.capabilities.length;
   const nextPageError = query.isFetchNextPageError ? errorMessage(query.error) : null;
   const busy = navigating || (query.isFetching && !query.isFetchingNextPage);
 
@@ -236,6 +271,34 @@ export function ClinicFinder(props: ClinicFinderProps) {
             <ServicePicker id={`${ids}-services`} labelledBy={`${ids}-services-label`} services={props.services} value={controls.serviceIds} onChange={(serviceIds) => changeFilter({ serviceIds })} />
           </div>
         </div>
+        <fieldset className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 border-t border-slate-200 pt-3 dark:border-slate-800">
+          <legend className="sr-only">Open now and capabilities</legend>
+          <label className="inline-flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
+            <input
+              type="checkbox"
+              className="h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
+              checked={controls.openNow}
+              onChange={(e) => changeFilter({ openNow: e.target.checked })}
+              data-testid="filter-open-now"
+            />
+            Open now
+          </label>
+          <span className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400" aria-hidden="true">
+            Can do
+          </span>
+          {CAPABILITY_KEYS.map((c) => (
+            <label key={c} className="inline-flex items-center gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+              <input
+                type="checkbox"
+                className="h-4 w-4 rounded border-slate-300 text-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 dark:border-slate-600"
+                checked={controls.capabilities.includes(c)}
+                onChange={(e) => changeFilter({ capabilities: e.target.checked ? [...controls.capabilities, c] : controls.capabilities.filter((x) => x !== c) })}
+                data-testid={`filter-capability-${c}`}
+              />
+              {CAPABILITY_LABELS[c]}
+            </label>
+          ))}
+        </fieldset>
         {geo.state === 'error' && (
           <Alert tone="warning" className="mt-3" role="alert">
             {geo.message}
@@ -301,7 +364,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
                       </Button>
                     )}
                     {filterCount > 0 && (
-                      <Button variant="ghost" onClick={() => changeFilter({ serviceIds: [], packageId: null })}>
+                      <Button variant="ghost" onClick={() => changeFilter({ serviceIds: [], packageId: null, openNow: false, capabilities: [] })}>
                         Remove filters
                       </Button>
                     )}

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { SetupChecklist } from '@/components/onboarding/checklist';
 import { OrdersTable } from '@/components/orders/orders-table';
+import { DeadlinesClosingSoon } from '@/components/orders/deadline-closing';
 import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,6 +48,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </p>
       ) : null}
       {setup ? <SetupChecklist progress={setup} /> : null}
+      <DeadlinesClosingSoon />
       <Suspense fallback={<Skeleton className="h-[720px] w-full rounded-xl" />}>
         <OrdersTable companies={companies} locations={locations} />
       </Suspense>

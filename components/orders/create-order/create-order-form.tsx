@@ -15,6 +15,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { FormAlerts } from './form-alerts';
+import { IncidentFields } from './incident-fields';
 import { PackageFields } from './package-fields';
 import { ParticipantFields } from './participant-fields';
 import { ReasonFields } from './reason-fields';
@@ -136,6 +137,7 @@ export function CreateOrderForm({
         <FormAlerts ref={errorSummary} matched={matched} errors={formErrors} />
         <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
         <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
+        <IncidentFields pkg={pkg} where={location?.postalCode} />
         <ParticipantFields />
         <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} />
         <RequesterFields />

@@ -39,7 +39,8 @@ export interface PackageChoice {
   id: string;
   name: string;
   isDot: boolean;
-  services: Array<{ id: string; name: string; isDot: boolean; specimenType: string | null }>;
+  /** `type` and `category` tell a DOT service's testing window (lib/domain/orders/incident.ts). */
+  services: Array<{ id: string; name: string; isDot: boolean; specimenType: string | null; type: string; category: string | null }>;
   /** What the package's services decide about the order's members (lib/domain/orders/package-rules.ts). */
   rules: PackageRules;
   /** The locations where it can be ordered. */

@@ -33,7 +33,7 @@ export default async function NewOrderPage() {
           id: p.id,
           name: p.name,
           isDot: p.isDot,
-          services: p.services.map((s) => ({ id: s.id, name: s.name, isDot: s.isDot, specimenType: s.specimenType })),
+          services: p.services.map((s) => ({ id: s.id, name: s.name, isDot: s.isDot, specimenType: s.specimenType, type: s.type, category: s.category })),
           rules: packageRules(p.services),
           locationIds: p.locationIds,
         }))}
