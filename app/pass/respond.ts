@@ -1,6 +1,6 @@
 /**
- * What every pass page response shares: the headers (never indexed, never cached, no referrer so
- * the token in the URL does not leak through a followed link), the per-address rate limit and the
+ * What every pass page response shares: the headers (never indexed, never cached, no referrer to
+ * another site, so the token in the URL does not leak through a followed link), the per-address rate limit and the
  * pages for an unknown (404) or replaced (410) link.
  */
 import { getDb } from '@/lib/app-db';
@@ -13,7 +13,7 @@ export const PAGE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-store',
   'X-Robots-Tag': 'noindex, nofollow',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
 } as const;
 
 export const html = (status: number, body: string | null, headers: Record<string, string> = {}) =>

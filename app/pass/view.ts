@@ -58,7 +58,7 @@ function document(args: { title: string; body: string; nonce?: string; script?: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${esc(args.title)}</title>
 <style>${STYLE}</style>
 </head>

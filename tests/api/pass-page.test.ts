@@ -47,7 +47,7 @@ describe('GET /pass/{token}', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(res.text).toContain('Hi Pat,');
     expect(res.text).toContain(order.company.name);
@@ -189,6 +189,9 @@ describe('clinic choice on the pass (participantChoice)', () => {
     const order = await createOrder();
     const pass = await passOf(order.id);
     expect((await chooseClinic(pass.token, 'x', { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await chooseClinic(pass.token, 'x', { 'sec-fetch-site': 'cross-site', origin: 'null' })).status).toBe(403);
+    // A browser's own form under Referrer-Policy: Origin may be "null", Sec-Fetch-Site says same-origin.
+    expect((await chooseClinic(pass.token, 'x', { 'sec-fetch-site': 'same-origin', origin: 'null' })).headers.get('location')).toBe(`/pass/${pass.token}?error=clinic`);
     await call('POST', `/api/v2/orders/${order.id}/pass`, { token: await token(), body: {} });
     expect((await chooseClinic(pass.token, 'x')).status).toBe(410);
   });

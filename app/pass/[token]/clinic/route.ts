@@ -14,6 +14,9 @@ type Context = { params: Promise<{ token: string }> };
 const back = (token: string, query: string) => new Response(null, { status: 303, headers: { Location: `/pass/${encodeURIComponent(token)}?${query}`, 'Cache-Control': 'no-store' } });
 
 function sameOrigin(request: Request): boolean {
+  // Browsers say where a request comes from (Sec-Fetch-Site); without it, the Origin header decides.
+  const site = request.headers.get('sec-fetch-site');
+  if (site) return site === 'same-origin' || site === 'none';
   const origin = request.headers.get('origin');
   if (origin === null) return true; // not a cross-site browser form (browsers send Origin on cross-site POSTs)
   const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
