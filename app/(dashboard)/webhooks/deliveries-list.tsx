@@ -1,13 +1,13 @@
 'use client';
 /** Recent webhook deliveries of the tenant (GET /api/v2/webhooks/deliveries), filterable by status. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { DeliveryStatus, RedeliverButton, type WebhookDelivery } from '@/components/orders/webhook-deliveries';
+import { fetchOrder } from '@/components/orders/orders-api';
+import { DeliveryAttempts, DeliveryStatus, RedeliverButton, type WebhookDelivery } from '@/components/orders/webhook-deliveries';
 import { apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +23,12 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
     queryFn: ({ signal }) => apiGet<Page<WebhookDelivery>>('/api/v2/webhooks/deliveries', filters, signal),
     placeholderData: keepPreviousData,
   });
+  // The code of each row's order (one read per order of the page, cached with the order pages').
+  const orderIds = [...new Set((query.data?.data ?? []).map((d) => d.orderId))];
+  const orders = useQueries({
+    queries: orderIds.map((id) => ({ queryKey: queryKeys.orders.detail(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrder(id, signal), staleTime: 60_000 })),
+  });
+  const codes = new Map(orderIds.map((id, i) => [id, orders[i]?.data?.code]));
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LIMIT));
 
@@ -47,7 +53,7 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
               }}
             >
               <option value="">Any</option>
-              <option value="pending">Pending</option>
+              <option value="pending">Pending or retrying</option>
               <option value="delivered">Delivered</option>
               <option value="failed">Failed</option>
             </Select>
@@ -79,18 +85,15 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
             <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
               <div className="min-w-0 flex-1">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-                  <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300">
-                    Order event #{d.sequence}
+                  <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-testid="delivery-order">
+                    Order <span className="font-mono">{codes.get(d.orderId) ?? '…'}</span> · event #{d.sequence}
                   </Link>
-                  <DeliveryStatus status={d.status} />
+                  <DeliveryStatus delivery={d} />
                 </p>
                 <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
                   {d.url}
                 </p>
-                <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-                  {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
-                  {d.lastStatusCode ? ` · last answer ${d.lastStatusCode}` : ''} · <DateTime iso={d.createdAt} />
-                </p>
+                <DeliveryAttempts delivery={d} />
               </div>
               {canRedeliver ? <RedeliverButton delivery={d} /> : null}
             </li>
