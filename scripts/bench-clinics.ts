@@ -155,7 +155,7 @@ const EARTH_MILES = 6378168 / METERS_PER_MILE;
 function openFilter(v: Variant, alias: string) {
   if (!v.open) return sql``;
   const c = { hours: sql.raw(`${alias}.hours`), timeZone: sql.raw(`${alias}.time_zone`), state: sql.raw(`${alias}.address_state`) };
-  return sql`and ${sql.raw(alias)}.capabilities @> ${v.open.capabilities}::text[] and ${isOpenSql(c, sql`${v.open.openAt}::timestamptz`)}`;
+  return sql`and ${sql.raw(alias)}.capabilities @> ${`{${v.open.capabilities.join(',')}}`}::text[] and ${isOpenSql(c, sql`${v.open.openAt}::timestamptz`)}`;
 }
 
 /** The same search without the index: haversine over every active clinic of the tenant. */
