@@ -15,6 +15,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { scopeInWords } from '@/components/orders/scope-words';
 import type { CreatedToken } from '@/lib/domain/api-tokens/tokens';
 import { createTokenAction, revokeTokenAction } from './actions';
 import { CreateTokenForm } from './schema';
@@ -63,7 +64,8 @@ function CreateTokenCard({
   const toast = useToast();
   const form = useForm<FormInput, unknown, z.output<typeof CreateTokenForm>>({
     resolver: zodResolver(CreateTokenForm),
-    defaultValues: { name: '', scopes: [], allCompanies: canGrantAllCompanies, companyIds: [], lifetime: 'never' },
+    // A token that never expires is a choice, not the default.
+    defaultValues: { name: '', scopes: [], allCompanies: canGrantAllCompanies, companyIds: [], lifetime: '90' },
   });
   const { register, control, setValue, formState } = form;
   const [selected, allCompanies] = useWatch({ control, name: ['scopes', 'allCompanies'] });
@@ -93,12 +95,12 @@ function CreateTokenCard({
             <Field label="Name" htmlFor="token-name" required error={formState.errors.name?.message} hint="Shown in this list, e.g. “HRIS integration”.">
               <Input id="token-name" invalid={Boolean(formState.errors.name)} {...register('name')} />
             </Field>
-            <Field label="Expires" htmlFor="token-lifetime">
-              <Select id="token-lifetime" {...register('lifetime')}>
-                <option value="never">Never</option>
+            <Field label="Expires" htmlFor="token-lifetime" hint="Renew a token by creating a new one before this one expires.">
+              <Select id="token-lifetime" aria-describedby="token-lifetime-hint" {...register('lifetime')}>
                 <option value="30">In 30 days</option>
                 <option value="90">In 90 days</option>
                 <option value="365">In one year</option>
+                <option value="never">Never (not recommended)</option>
               </Select>
             </Field>
           </div>
@@ -128,7 +130,9 @@ function CreateTokenCard({
                     {items.map((scope) => (
                       <label key={scope} className="flex items-center gap-2 text-sm">
                         <input type="checkbox" value={scope} className="h-4 w-4 accent-brand-600" {...register('scopes')} />
-                        <code className="font-mono text-xs">{scope}</code>
+                        <span>
+                          {scopeInWords(scope)} <code className="font-mono text-xs text-slate-500 dark:text-slate-400">{scope}</code>
+                        </span>
                       </label>
                     ))}
                   </div>
@@ -262,7 +266,15 @@ export function TokensManager({
                       <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">{t.name}</td>
                       <td className="px-4 py-3 font-mono text-xs text-slate-600 dark:text-slate-300">{t.prefix}…</td>
                       <td className="px-4 py-3 text-slate-600 dark:text-slate-300" title={t.scopes.join(', ')}>
-                        {t.scopes.length === scopes.length ? 'All scopes' : `${t.scopes.length} scope${t.scopes.length === 1 ? '' : 's'}`}
+                        {t.scopes.length === scopes.length ? (
+                          'All scopes'
+                        ) : (
+                          <ul className="flex flex-col gap-0.5" aria-label={`Scopes of ${t.name}`}>
+                            {t.scopes.map((scope) => (
+                              <li key={scope}>{scopeInWords(scope)}</li>
+                            ))}
+                          </ul>
+                        )}
                       </td>
                       <td className="px-4 py-3 text-slate-600 dark:text-slate-300">
                         {t.companyIds === 'all' ? 'All' : t.companyIds.map((id) => companyName.get(id) ?? id).join(', ')}
@@ -274,11 +286,17 @@ export function TokensManager({
                         <Badge tone={state.tone} dot>
                           {state.label}
                         </Badge>
-                        {t.expiresAt && !t.revokedAt ? (
+                        {t.revokedAt ? (
                           <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
-                            until <DateTime iso={t.expiresAt} dateOnly />
+                            on <DateTime iso={t.revokedAt} dateOnly />
                           </span>
-                        ) : null}
+                        ) : t.expiresAt ? (
+                          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+                            {state.label === 'Expired' ? 'on' : 'until'} <DateTime iso={t.expiresAt} dateOnly />
+                          </span>
+                        ) : (
+                          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">never expires</span>
+                        )}
                       </td>
                       <td className="px-4 py-3 text-right">
                         {!t.revokedAt ? (
