@@ -3,6 +3,7 @@
  * gets a SAMPLE MRO letter and lab report stating its code, service and result; an alcohol test an
  * alcohol testing form; the order's callback gets `document.created` for each.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PDFDocument } from 'pdf-lib';
@@ -59,6 +60,9 @@ describe('sandbox papers', () => {
     const pdf = (await get(letter.contentUrl, { token: t })).body as Buffer;
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
     for (const text of ['SAMPLE', order.code, final.services[0].name, 'NEGATIVE', final.createdAt.slice(0, 10)]) expect(states(pdf, text), text).toBe(true);
+    const sha256 = createHash('sha256').update(pdf).digest('hex');
+    expect(letter.sha256).toBe(sha256);
+    console.log(`sandbox order ${order.code} (${order.id}): MRO letter ${letter.id} downloaded, sha256 ${sha256}`);
     const documentEvents = events.filter((e) => e.type === 'document.created' && e.data.document?.order.id === order.id);
     expect(documentEvents.map((e) => e.data.document!.type).sort()).toEqual(['labReport', 'mroLetter']);
   });

@@ -193,3 +193,15 @@ describe('document.created webhook', () => {
     }
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the raw upload body, the file download and the document.created webhook', async () => {
+    const doc = (await get('/api/v2/openapi.json')).body;
+    const upload = doc.paths['/api/v2/orders/{id}/documents'].post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(['application/pdf', 'image/png', 'image/jpeg']);
+    expect(upload.responses['413']).toEqual({ $ref: '#/components/responses/E413' });
+    expect(Object.keys(doc.paths['/api/v2/documents/{id}/content'].get.responses['200'].content)).toEqual(['application/pdf', 'image/png', 'image/jpeg']);
+    expect(doc.webhooks['document.created'].post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/DocumentCreatedEvent' });
+    expect(doc.components.schemas.DocumentCreatedEvent.properties.data.properties.document).toEqual({ $ref: '#/components/schemas/Document' });
+  });
+});
