@@ -13,6 +13,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { queryKeys } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -302,6 +303,15 @@ export function OrderDetail({
               </span>
             ) : null}
           </p>
+          {order.status === 'integrationError' ? (
+            <Alert tone="warning" title="Integration error: the order did not reach the clinic or lab system" className="max-w-3xl">
+              <p data-testid="integration-error-help">
+                {order.services.filter((s) => s.status.startsWith('integrationError')).map((s) => s.name).join(', ') || 'A service'} could not be passed on, so
+                nobody can collect or test it yet. The service is retried by the provider; if the status stays like this for more than a few hours, contact
+                support with the order code <span className="font-mono">{order.code}</span>, or cancel the order and place it again.
+              </p>
+            </Alert>
+          ) : null}
           <dl className="grid grid-cols-2 gap-4 border-t border-slate-200 pt-4 sm:grid-cols-3 lg:grid-cols-5 dark:border-slate-800">
             <Term label="Created">
               <DateTime iso={order.createdAt} />
