@@ -17,10 +17,11 @@ async function createOrder(page: Page, baseURL: string, delivery: 'email' | 'sms
       package: { id: pkg.id },
       participant: { firstName: 'Robin', lastName, email: 'robin.mailbox@example.com', phone: '+15125550142' },
       requester: { email: 'admin@acme.test' },
+      settings: {},
       testReason: 'random',
     },
   });
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; code: string; company: { name: string }; services: Array<{ name: string }> };
 }
 
