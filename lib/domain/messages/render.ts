@@ -197,7 +197,7 @@ export function renderOrderMessage(template: OrderTemplate, f: OrderFacts): Rend
 ${deadline ? `<p>Please complete it by <strong>${e(deadline)}</strong>.</p>` : ''}
 <p>${f.clinic ? `<strong>Clinic:</strong> ${e(f.clinic.name)}${f.clinic.address ? `<br>${e(f.clinic.address)}` : ''}${f.clinic.phone ? `<br>Phone: ${e(f.clinic.phone)}` : ''}` : '<strong>Clinic:</strong> choose a clinic near you on your pass.'}</p>
 <p><a href="${e(f.passUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Open your pass</a></p>
-<p style="font-size:14px;color:#52525b">Or copy this link: <a href="${e(f.passUrl)}" style="color:#1d4ed8">${e(f.passUrl)}</a></p>
+<p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.passUrl)}" style="color:#1d4ed8">${e(f.passUrl)}</a></p>
 <p>Order code: <strong>${e(f.code)}</strong>. Bring a photo ID and show this code at the clinic.</p>
 <p style="font-size:14px;color:#52525b">This link is personal: do not share it.</p>
 </div>
@@ -290,7 +290,7 @@ export function renderInvitationMessage(f: { tenant: string; inviter: string | n
 <p>${e(greeting)}</p>
 <p>${e(who)} to join ${e(f.tenant)} on the drug-testing orders dashboard.</p>
 <p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Set your password</a></p>
-<p style="font-size:14px;color:#52525b">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works until ${e(until)}.</p>
+<p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works until ${e(until)}.</p>
 <p style="font-size:14px;color:#52525b">If you did not expect this invitation, ignore this e-mail.</p>
 </div>
 </body></html>
