@@ -6,7 +6,11 @@ import { useNow } from '@/components/orders/deadline-clock';
 import { ClinicHours } from './clinic-hours';
 import type { RankedClinic } from './types';
 
-/** The popup of a clinic on the map: name, address, phone, distance and services. */
+/**
+ * The popup of a clinic on the map: name, address, phone, distance and services, with directions
+ * and "Order at this clinic" (the new-order form with this clinic chosen). Its links carry `!`
+ * colours: Leaflet's `.leaflet-container a` would otherwise paint them #0078A8 (3.6:1 in dark mode).
+ */
 export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClinic; focusOnOpen: boolean }) {
   const { clinic, rank } = ranked;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -38,7 +42,7 @@ export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClin
       )}
       {clinic.phone && (
         <div className="mt-1">
-          <a href={`tel:${clinic.phone}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+          <a href={`tel:${clinic.phone}`} className="font-medium text-brand-700! hover:underline dark:text-brand-300!" data-testid="clinic-popup-phone">
             {formatPhone(clinic.phone)}
           </a>
         </div>
@@ -48,6 +52,31 @@ export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClin
         <div className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Services you can order here</div>
         <ServiceChips services={clinic.services} max={6} />
       </div>
+      <div className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-200 pt-2.5 text-sm dark:border-slate-700">
+        <a
+          href={`/orders/new?clinic=${encodeURIComponent(clinic.id)}`}
+          className="font-medium text-brand-700! hover:underline dark:text-brand-300!"
+          data-testid="clinic-popup-order"
+        >
+          Order at this clinic
+        </a>
+        <a
+          href={directionsUrl(clinic)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-medium text-brand-700! hover:underline dark:text-brand-300!"
+          data-testid="clinic-popup-directions"
+        >
+          Directions<span className="sr-only"> to {clinic.name} (opens a new tab)</span>
+        </a>
+      </div>
     </div>
   );
+}
+
+/** Directions in OpenStreetMap (the map's own tiles' source) to the clinic's position or address. */
+function directionsUrl(clinic: RankedClinic['clinic']): string {
+  if (clinic.coordinates) return `https://www.openstreetmap.org/directions?to=${clinic.coordinates.lat}%2C${clinic.coordinates.long}`;
+  const where = [clinic.address ? streetLine(clinic.address) : null, clinic.address ? cityLine(clinic.address) : null].filter(Boolean).join(', ');
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(where || clinic.name)}`;
 }

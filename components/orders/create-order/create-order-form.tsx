@@ -56,12 +56,15 @@ export function CreateOrderForm({
   agencies,
   requester,
   canSearchClinics,
+  presetClinic,
 }: {
   locations: LocationChoice[];
   packages: PackageChoice[];
   agencies: AgencyChoice[];
   requester: { email: string; name: string | null };
   canSearchClinics: boolean;
+  /** Chosen on the clinic map ("Order at this clinic"). */
+  presetClinic?: { id: string; name: string };
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -76,7 +79,7 @@ export function CreateOrderForm({
     mode: 'onTouched',
     defaultValues: {
       deliveryMethods: [{ type: 'email' }],
-      settings: { schedule: { strategy: 'participantChoice' } },
+      settings: { schedule: presetClinic ? { strategy: 'clinic', clinic: { id: presetClinic.id } } : { strategy: 'participantChoice' } },
       requester: { email: requester.email, name: requester.name ?? undefined },
     },
   });
@@ -139,7 +142,7 @@ export function CreateOrderForm({
         <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
         <IncidentFields pkg={pkg} where={location?.postalCode} />
         <ParticipantFields />
-        <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} />
+        <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} presetClinic={presetClinic} />
         <RequesterFields />
         <div data-testid="form-actions" className="sticky bottom-0 z-10 -mx-4 flex items-center justify-end gap-3 border-t border-slate-200 bg-slate-50/90 px-4 py-3 backdrop-blur sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 dark:border-slate-800 dark:bg-slate-950/90">
           <ButtonLink href="/orders" variant="secondary">

@@ -12,15 +12,18 @@ export function ScheduleFields({
   canSearchClinics,
   packageId,
   locationPostalCode,
+  presetClinic,
 }: {
   canSearchClinics: boolean;
   packageId: string | undefined;
   locationPostalCode: string | null | undefined;
+  presetClinic?: { id: string; name: string };
 }) {
   const { register, control, setValue, formState } = useFormContext<FormInput>();
   const err = useFieldError();
   const [delivery, strategy] = useWatch({ control, name: ['deliveryMethods.0.type', 'settings.schedule.strategy'] });
-  const [clinicIdByHand, setClinicIdByHand] = useState(false);
+  // A clinic chosen on the map arrives as its id, shown by name above the id field.
+  const [clinicIdByHand, setClinicIdByHand] = useState(Boolean(presetClinic));
   return (
     <Section id="delivery-title" title="Delivery and scheduling" description="How the participant receives the order, and where they are tested.">
       <RadioCards
@@ -50,7 +53,12 @@ export function ScheduleFields({
       />
       <input type="hidden" {...register('settings.schedule.strategy')} />
       {strategy === 'clinic' ? (
-        <div className="sm:col-span-2">
+        <div className="flex flex-col gap-2 sm:col-span-2">
+          {presetClinic ? (
+            <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="preset-clinic">
+              Chosen on the clinic map: <span className="font-medium">{presetClinic.name}</span>
+            </p>
+          ) : null}
           <ClinicPicker
             canSearchClinics={canSearchClinics}
             packageId={packageId}

@@ -4,14 +4,19 @@ import { CreateOrderForm } from '@/components/orders/create-order/create-order-f
 import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { listAgencies } from '@/lib/domain/agencies';
+import { getClinic } from '@/lib/domain/clinics';
 import { namesJobCategories, packageRules } from '@/lib/domain/orders/package-rules';
 import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { companyAndLocationOptions } from '../filter-options';
 
 export const metadata: Metadata = { title: 'New order' };
 
-export default async function NewOrderPage() {
+export default async function NewOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireScope('order.create');
+  // "Order at this clinic" on the clinic map: the clinic comes chosen (a clinic the user may read).
+  const { clinic: clinicParam } = await searchParams;
+  const presetClinic =
+    typeof clinicParam === 'string' && clinicParam && can(ctx, 'clinic.read') ? await getClinic(ctx, clinicParam).catch(() => null) : null;
   const [{ companies, locations }, agencies] = await Promise.all([companyAndLocationOptions(ctx), listAgencies(ctx, { page: 1, limit: 20 })]);
   // The packages of each location and what their services call for, read here once for the form.
   const packages = await packagesAtLocations(ctx, locations.map((l) => l.id));
@@ -46,6 +51,7 @@ export default async function NewOrderPage() {
         }))}
         requester={{ email: ctx.userEmail, name: ctx.userName }}
         canSearchClinics={can(ctx, 'clinic.search')}
+        presetClinic={presetClinic ? { id: presetClinic.id, name: presetClinic.name } : undefined}
       />
     </div>
   );
