@@ -104,12 +104,13 @@ export function isTimeZone(name: string): boolean {
 
 const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
-/** The state's main zone as SQL (`case state when 'TX' then 'America/Chicago' ... end`); null for an unknown state. */
+/**
+ * The state's main zone as SQL: a lookup in one constant JSON object (`{"TX": "America/Chicago",
+ * ...} ->> upper(state)`), small to plan and quick to run; null for an unknown state.
+ */
 export function mainZoneSql(state: SQL | AnyPgColumn): SQL {
-  const cases = Object.entries(STATE_ZONES)
-    .map(([code, { main }]) => `when ${quote(code)} then ${quote(main)}`)
-    .join(' ');
-  return sql`(case upper(${state}) ${sql.raw(cases)} end)`;
+  const byState = JSON.stringify(Object.fromEntries(Object.entries(STATE_ZONES).map(([code, { main }]) => [code, main])));
+  return sql`(${sql.raw(`${quote(byState)}::jsonb`)} ->> upper(${state}))`;
 }
 
 /** The zone by state and position as SQL, as `zoneOf` computes it (for bulk generators). */
