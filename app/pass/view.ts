@@ -4,6 +4,7 @@
  * one script (with the request's CSP nonce) only fills in the device position for "Use my
  * location". Nothing is loaded from a third party: the QR code and the map are inline SVG.
  */
+import { formatPhone, telHref } from '@/components/orders/format';
 import type { PassClinic, PassView } from '@/lib/domain/passes/participant';
 import { esc } from './html';
 import { miniMapSvg } from './mini-map';
@@ -45,7 +46,7 @@ ol.results{list-style:none;margin:.5rem 0 0;padding:0}
 ol.results li{border-top:1px solid var(--line);padding:.75rem 0}
 ol.results h3{font-size:1rem;margin:0}
 .map{display:block;width:100%;height:auto;border-radius:.75rem;border:1px solid var(--line);margin:.5rem 0}
-.map-water{fill:var(--water)}.map-land{fill:var(--land);stroke:var(--land-line)}.map-halo{fill:rgba(37,99,235,.18)}.map-pin{fill:#1d4ed8}
+.map-water{fill:var(--water)}.map-land{fill:var(--land);stroke:var(--land-line)}.map-halo{fill:rgba(37,99,235,.18)}.map-town{fill:var(--muted)}.map-label{fill:var(--muted);font:600 11px system-ui,sans-serif}.map-pin{fill:#1d4ed8}
 details summary{cursor:pointer;font-weight:600;min-height:2.75rem;display:flex;align-items:center}
 footer{color:var(--muted);font-size:.875rem;padding:.5rem 0 2rem}
 [hidden]{display:none!important}
@@ -111,8 +112,6 @@ function hoursTable(clinic: PassClinic): string {
 
 const addressLines = (c: PassClinic) => [c.line1, c.line2, [c.city, [c.state, c.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean) as string[];
 
-const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
-
 const directionsHref = (c: PassClinic) =>
   c.lat != null && c.long != null
     ? `https://www.google.com/maps/dir/?api=1&destination=${c.lat},${c.long}`
@@ -124,7 +123,7 @@ function clinicCard(clinic: PassClinic): string {
 <h2 id="clinic-heading">Your clinic</h2>
 <p><strong>${esc(clinic.name)}</strong></p>
 <address style="font-style:normal">${address.map(esc).join('<br>')}</address>
-${clinic.phone ? `<p>Phone: <a href="${esc(telHref(clinic.phone))}">${esc(clinic.phone)}</a></p>` : ''}
+${clinic.phone ? `<p>Phone: <a href="${esc(telHref(clinic.phone))}">${esc(formatPhone(clinic.phone))}</a></p>` : ''}
 ${hoursTable(clinic)}
 ${clinic.lat != null && clinic.long != null ? miniMapSvg(clinic.lat, clinic.long, `${clinic.name}, ${address.join(', ')}`) : ''}
 <a class="btn block" href="${esc(directionsHref(clinic))}" rel="noreferrer noopener" target="_blank">Directions<span class="visually-hidden" style="position:absolute;left:-9999px"> (opens a map in a new tab)</span></a>

@@ -104,3 +104,14 @@ describe('pass page markup', () => {
     }
   });
 });
+
+describe('pass page map', () => {
+  it('an offline SVG: state outlines, the pin and town names around it; nothing fetched', async () => {
+    const { miniMapSvg } = await import('@/app/pass/mini-map');
+    const svg = miniMapSvg(32.7767, -96.797, 'Clinic <A>, Dallas');
+    expect(svg).toMatch(/^<svg class="map" viewBox="0 0 480 220" role="img" aria-label="Map: Clinic &lt;A&gt;, Dallas"/);
+    expect(svg).toContain('class="map-land"');
+    expect(svg).toMatch(/<text [^>]*class="map-label">[A-Z][a-z]+/);
+    expect(svg).not.toMatch(/https?:/);
+  });
+});
