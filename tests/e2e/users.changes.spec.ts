@@ -13,6 +13,8 @@ const EMAIL = `ivy.${stamp}@example.com`;
 const PASSWORD = 'correct horse battery';
 
 test.describe('users and invitations (admin)', () => {
+  // Two browsers, the mailbox and several server actions: longer than the default on a shared machine.
+  test.describe.configure({ timeout: 180_000 });
   test('invite a colleague, who sets a password from the e-mailed link and signs in; the link works once; deactivation signs them out', async ({ page, browser }) => {
     await signIn(page, 'admin', { to: '/settings/users' });
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
