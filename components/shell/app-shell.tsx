@@ -84,7 +84,7 @@ function NavList({ nav, pathname, onNavigate }: { nav: NavItem[]; pathname: stri
                       />
                       {item.label}
                       {item.badge ? (
-                        <span data-testid={`nav-badge-${item.href.slice(1)}`} className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-red-500">
+                        <span data-testid={`nav-badge-${item.href.slice(1)}`} className="ml-auto rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
                           {item.badge}
                           <span className="sr-only"> to acknowledge</span>
                         </span>

@@ -40,6 +40,16 @@ test.describe('Results inbox', () => {
     await expect(page.getByTestId('result-row').filter({ hasText: code })).toHaveCount(0);
   });
 
+  test('dark mode: the inbox and its badge pass axe', async ({ page }) => {
+    await signIn(page, 'manager', { to: '/results' });
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await expect(page.getByTestId('result-row').first()).toBeVisible();
+    await screenshotAndAudit(page, 'results-inbox-dark');
+    await page.getByRole('radio', { name: 'Light' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+  });
+
   test('several at once: select two and acknowledge them together', async ({ page }) => {
     await signIn(page, 'manager', { to: '/results' });
     const before = await badgeCount(page);

@@ -113,7 +113,8 @@ export default function ApiReferencePage() {
                   <p className="mt-3 text-sm">
                     <span className="font-semibold">Responses: </span>
                     {Object.entries(op.responses)
-                      .map(([status, r]) => `${status}${r.content ? ` ${typeOf(r.content['application/json'].schema)}` : ''}`)
+                      // A file answer (a document's contents) names its content types instead of a schema.
+                      .map(([status, r]) => `${status}${r.content ? ` ${r.content['application/json'] ? typeOf(r.content['application/json'].schema) : Object.keys(r.content).join(' | ')}` : ''}`)
                       .join(' · ')}
                   </p>
                 </article>
