@@ -2,7 +2,7 @@
 /**
  * The messages sent to an order's participant (GET /api/v2/orders/{id}/messages): channel, masked
  * address, what was sent, status, attempts and the last error in words ("providerNotConfigured"
- * explained). Refreshes while a message is still queued.
+ * explained). Refreshes while a new message waits for its first attempt.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, errorMessage, type Page } from '@/components/ui/api';
@@ -28,7 +28,8 @@ export function OrderMessagesPanel({ orderId }: { orderId: string }) {
   const query = useQuery({
     queryKey: orderMessagesKey(orderId),
     queryFn: ({ signal }) => apiGet<Page<Message>>(`/api/v2/orders/${encodeURIComponent(orderId)}/messages`, { limit: 20 }, signal),
-    refetchInterval: (q) => (q.state.data?.data.some((m) => m.status === 'queued') ? 5_000 : false),
+    // A new message goes out within seconds: refresh until it has; retries wait minutes to hours.
+    refetchInterval: (q) => (q.state.data?.data.some((m) => m.status === 'queued' && m.attempts === 0) ? 3_000 : false),
   });
   const notConfigured = query.data?.data.some((m) => m.lastError === 'providerNotConfigured') ?? false;
 
