@@ -73,7 +73,7 @@ test.describe('Create-order form', () => {
     await page.getByRole('button', { name: 'Create order' }).click();
     await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
     const code = await page.getByTestId('order-code').textContent();
-    await expect(page.getByRole('main')).toContainText('courtOrdered');
+    await expect(page.getByRole('main')).toContainText('Other · Court ordered'); // the code in words (issue 19)
 
     // The same participant and package again: the service returns the open order, marked as matched.
     await page.goto('/orders/new');
