@@ -90,7 +90,7 @@ describe('results inbox', () => {
     const positive = await finalOrder('nonNegative');
     const refusal = await finalOrder('incomplete_refusalToTest');
     const ctx = makeCtx(systemPrincipal('test', { tenantId: DEMO.tenants.acme.id, companyIds: [DEMO.acme.companies.primary] }), db());
-    const entries = [];
+    const entries: Awaited<ReturnType<typeof listResultsInbox>>['data'] = [];
     for (let p = 1; p <= 50; p++) {
       const inbox = await listResultsInbox(ctx, { page: p, limit: 20 });
       entries.push(...inbox.data);
