@@ -232,6 +232,14 @@ export function OrderDetail({
   });
   const p = order.participant;
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a cancellation the focus goes to the heading (the button that had it is gone). Parent
+  // effects run after the dialog's own, which closes it and hands the focus back first.
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    headingRef.current?.focus();
+  });
 
   // A change seen by polling (not one made here): the cue, and a fresh server render of the trail.
   const [seenUpdatedAt, setSeenUpdatedAt] = useState(initialOrder.updatedAt);
@@ -290,7 +298,7 @@ export function OrderDetail({
                 onCancelled={(updated) => {
                   setSeenUpdatedAt(updated.updatedAt);
                   setChange(null);
-                  headingRef.current?.focus();
+                  focusHeading.current = true;
                 }}
               />
             ) : null}
