@@ -22,6 +22,8 @@ async function fillAddress(dialog: ReturnType<Page['getByRole']>, zip: string) {
 
 test.describe('company, location and package forms (admin)', () => {
   test('create a company, a location with a real ZIP code, a package of two services; rename; deactivate the package', async ({ page }) => {
+    // Many steps, each a server round trip and three accessibility checks: more than the default minute on a busy machine.
+    test.setTimeout(240_000);
     await signIn(page, 'admin', { to: '/companies' });
 
     // -- Company --
