@@ -54,7 +54,6 @@ export function MailboxEntryCard({ entry }: { entry: MailboxEntry }) {
               srcDoc={content.html}
               sandbox=""
               referrerPolicy="no-referrer"
-              loading="lazy"
               className="h-96 w-full rounded-lg border border-slate-200 bg-white dark:border-slate-700"
             />
           </div>

@@ -27,6 +27,8 @@ async function createOrder(page: Page, baseURL: string, delivery: 'email' | 'sms
 
 test.describe('Mailbox (staging, no SMTP or Twilio configured)', () => {
   test('an e-mailed order: sent on its page, shown in the mailbox with the pass link; then an SMS', async ({ page, baseURL }) => {
+    // Two orders, each waited for until the worker has sent it, and two visits of the mailbox.
+    test.setTimeout(120_000);
     await signIn(page, 'admin');
     const order = await createOrder(page, baseURL!, 'email', `Mailbox${Date.now()}`);
 
