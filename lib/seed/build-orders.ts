@@ -570,6 +570,10 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
   const { def, tenantId } = input;
   const rng = new Rng(`${def.slug}/orders`);
   const anchor = ANCHOR.getTime();
+  // Open demo orders stay live for two weeks after seeding, whenever that is: the expiry sweep
+  // (lib/domain/passes/expiry.ts) runs in every environment and would otherwise expire them all
+  // once the fixed anchor lies two weeks behind. Only expires_at depends on the day of seeding.
+  const liveUntil = Math.max(Date.now(), anchor) + 14 * DAY;
 
   const nearZips = new Map<string, Zip[]>();
   for (const l of input.locations) {
@@ -797,7 +801,7 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
       source: 'seed',
       createdByTokenId: null,
       createdByUserId: null,
-      expiresAt: date(t.expiresAt),
+      expiresAt: date(OPEN.has(spec.status) ? Math.max(t.expiresAt, liveUntil) : t.expiresAt),
       eventSequence: 0,
       createdAt: date(t.createdAt),
       updatedAt: date(updatedAt),

@@ -54,6 +54,10 @@ describe('expiry sweep: expires orders past expiresAt with nothing collected', (
     );
     expect(audit).toEqual([{ actor_type: 'system', actor_name: 'expiry', data: expect.objectContaining({ previousStatus: 'ordered', services: order.services.length }) }]);
     expect(await counter(order.company.id, 'expired')).toBe(expiredBefore + 1);
+    // 49 CFR 382.401 via DESIGN.md 6.2: an expired order's papers are kept one year.
+    const [kept] = rowsOf<{ retention_until: string }>(await db().execute(sql`select retention_until::text from orders where id = ${order.id}`));
+    const expiredOn = new Date(read.body.statusUpdatedAt);
+    expect(kept.retention_until).toBe(`${expiredOn.getUTCFullYear() + 1}-${read.body.statusUpdatedAt.slice(5, 10)}`);
 
     // Nothing more to do: no second event.
     expect((await runExpirySweep({ db: db(), orderIds: [order.id] })).expired).toEqual([]);

@@ -18,6 +18,7 @@ import type { Actor, Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
 import { storeOrderDocuments } from '@/lib/domain/orders/documents';
+import { retentionUntil } from '@/lib/domain/orders/retention';
 import { getOrder, loadOrderDocuments } from '@/lib/domain/orders/queries';
 import { serializeOrder } from '@/lib/domain/orders/serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
@@ -165,7 +166,7 @@ async function expireOrder(db: Db, id: string, now: Date): Promise<boolean> {
       .returning({ id: orderServices.id });
     if (moved.length)
       await t.db.insert(orderServiceStatusHistory).values(moved.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'expired', groupType: 'expired', occurredAt: now })));
-    await t.db.update(orders).set({ status: 'expired', isFinal: false, statusUpdatedAt: now, updatedAt: now }).where(eq(orders.id, id));
+    await t.db.update(orders).set({ status: 'expired', isFinal: false, statusUpdatedAt: now, updatedAt: now, retentionUntil: retentionUntil('expired', now) }).where(eq(orders.id, id));
     await countStatusChange(t.db, order.tenantId, order.companyId, order.status, 'expired');
     await storeOrderDocuments(t.db, [id]);
     await writeAudit(t.db, {
