@@ -333,7 +333,8 @@ describe('setupProgress', () => {
       apiToken: false,
       webhook: false,
       complete: false,
+      firstRun: true,
     });
-    expect(await setupProgress(db(), acme)).toMatchObject({ company: true, location: true, package: true, clinics: true, user: true });
+    expect(await setupProgress(db(), acme)).toMatchObject({ company: true, location: true, package: true, clinics: true, user: true, firstRun: false });
   });
 });

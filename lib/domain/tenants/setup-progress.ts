@@ -10,7 +10,11 @@ import type { Db } from '@/lib/db/client';
 export const SETUP_STEPS = ['company', 'location', 'package', 'clinics', 'user', 'apiToken', 'webhook'] as const;
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
-export type SetupProgress = Record<SetupStep, boolean> & { complete: boolean };
+/**
+ * `complete`: every step done. `firstRun`: the tenant has placed no order yet, the only time the
+ * home page shows the checklist (a tenant already taking orders has made its own choices).
+ */
+export type SetupProgress = Record<SetupStep, boolean> & { complete: boolean; firstRun: boolean };
 
 interface Row extends Record<string, unknown> {
   company: boolean;
@@ -20,6 +24,7 @@ interface Row extends Record<string, unknown> {
   user: boolean;
   api_token: boolean;
   webhook: boolean;
+  has_orders: boolean;
 }
 
 export async function setupProgress(db: Db, tenantId: string): Promise<SetupProgress> {
@@ -32,7 +37,8 @@ export async function setupProgress(db: Db, tenantId: string): Promise<SetupProg
       (select count(*) from (select 1 from users where tenant_id = ${tenantId} limit 2) two) >= 2 as user,
       exists (select 1 from api_tokens where tenant_id = ${tenantId}) as api_token,
       (exists (select 1 from orders where tenant_id = ${tenantId} and callback_url is not null)
-        or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId})) as webhook
+        or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId})) as webhook,
+      exists (select 1 from orders where tenant_id = ${tenantId}) as has_orders
   `);
   const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
   const row = rows[0];
@@ -45,5 +51,5 @@ export async function setupProgress(db: Db, tenantId: string): Promise<SetupProg
     apiToken: Boolean(row.api_token),
     webhook: Boolean(row.webhook),
   };
-  return { ...progress, complete: SETUP_STEPS.every((step) => progress[step]) };
+  return { ...progress, complete: SETUP_STEPS.every((step) => progress[step]), firstRun: !row.has_orders };
 }
