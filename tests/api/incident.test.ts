@@ -70,7 +70,7 @@ describe('POST /api/v2/orders: incident clock', () => {
       const occurredAt = hoursAgo(0.5);
       const res = await post(dotBody({ occurredAt }, { testReason: 'reasonableSuspicion' }));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(byCategory(res.body.services, 'alcohol').deadline.closesAt).toBe(plus(occurredAt, 8));
+      expect(byCategory(res.body.services, 'alcohol').deadline!.closesAt).toBe(plus(occurredAt, 8));
     });
 
     it('9 hours ago on a drug-only DOT package: 201, the 32-hour window is open', async () => {
