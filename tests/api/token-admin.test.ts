@@ -174,3 +174,17 @@ describe("the tenant's webhook signing secret", () => {
     expect(await getWebhookSecret(db(), wide.ctx)).toBe(rotated);
   });
 });
+
+describe('last used', () => {
+  it('a token is "never used" until it authenticates, then listed with the time of its last use', async () => {
+    const created = await createToken(db(), { tenantId: acme, name: `used-${newId()}`, scopes: ['company.list'], companyIds: 'all' });
+    const listed = async () => (await listApiTokens(tenantAdmin.ctx)).find((t) => t.id === created.id)!;
+    expect((await listed()).lastUsedAt).toBeNull();
+    const before = Date.now();
+    clearPrincipalCache();
+    expect(await authenticateToken(db(), created.token)).not.toBeNull();
+    const lastUsedAt = (await listed()).lastUsedAt;
+    expect(lastUsedAt).not.toBeNull();
+    expect(Date.parse(lastUsedAt!)).toBeGreaterThanOrEqual(before - 1000);
+  });
+});

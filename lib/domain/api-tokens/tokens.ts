@@ -106,6 +106,7 @@ export async function listTokensWhere(db: Db, where: SQL) {
     companyIds: t.allCompanies ? ('all' as const) : t.companyIds,
     expiresAt: t.expiresAt?.toISOString() ?? null,
     revokedAt: t.revokedAt?.toISOString() ?? null,
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
   }));
 }
@@ -149,6 +150,8 @@ export function clearPrincipalCache(): void {
   principalCache.clear();
 }
 
+const LAST_USED_GRANULARITY_MS = 60_000;
+
 export async function authenticateToken(db: Db, token: string): Promise<Principal | null> {
   const hash = hashToken(token);
   const now = Date.now();
@@ -165,6 +168,10 @@ export async function authenticateToken(db: Db, token: string): Promise<Principa
       scopes: new Set(row.scopes.filter(isScope)),
       actor: { type: 'token', id: row.id, name: row.name },
     };
+    // "Last used" for the tokens page: written at most once a minute per token (and only on a
+    // cache miss, so at most every CACHE_MS per process), never on every request.
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_GRANULARITY_MS)
+      await db.update(apiTokens).set({ lastUsedAt: new Date(now) }).where(eq(apiTokens.id, row.id));
   }
   if (principalCache.size > 10_000) principalCache.clear();
   principalCache.set(hash, { principal, until: now + CACHE_MS, expiresAt: row?.expiresAt?.getTime() ?? null });

@@ -28,6 +28,7 @@ interface TokenRow {
   companyIds: string[] | 'all';
   expiresAt: string | null;
   revokedAt: string | null;
+  lastUsedAt: string | null;
   createdAt: string;
 }
 
@@ -281,6 +282,15 @@ export function TokensManager({
                       </td>
                       <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
                         <DateTime iso={t.createdAt} dateOnly />
+                        <span className="block text-xs text-slate-500 dark:text-slate-400">
+                          {t.lastUsedAt ? (
+                            <>
+                              last used <DateTime iso={t.lastUsedAt} />
+                            </>
+                          ) : (
+                            'never used'
+                          )}
+                        </span>
                       </td>
                       <td className="px-4 py-3">
                         <Badge tone={state.tone} dot>
