@@ -11,10 +11,13 @@ describe('unknown paths and methods', () => {
   });
 
   it('405 in the envelope, with Allow, for a method the path does not support', async () => {
-    const res = await call('DELETE', '/api/v2/companies', { token: await token() });
+    const res = await call('DELETE', '/api/v2/services', { token: await token() });
     expectError(res, 405, 'methodNotAllowed');
     expect(res.body.error).toBe('Method Not Allowed');
     expect(res.headers.get('allow')).toBe('GET');
+    const writable = await call('DELETE', '/api/v2/companies', { token: await token() });
+    expectError(writable, 405, 'methodNotAllowed');
+    expect(writable.headers.get('allow')).toBe('GET, POST');
   });
 
   it('every response carries X-Request-Id and JSON content type', async () => {
