@@ -1,12 +1,15 @@
 /**
- * `npm run bench:api [-- --engines postgres,pglite] [--duration 8] [--connections 1,10] [--no-profile]`
+ * `npm run bench:api [-- --engines postgres,pglite] [--orders 1000000] [--duration 8] [--connections 1,10] [--no-profile]`
  *
  * Load benchmark of the public API (issue 7, point 7) with autocannon, over loopback, against a
- * production build served by `next start`, on a database of 1,000,000 orders and 100,000 clinics:
- * - PostgreSQL: the scratch database `bench_api` on the server of BENCH_PG_URL / DATABASE_URL
- *   (default postgres://postgres@127.0.0.1:5432/postgres), created when missing;
- * - PGlite: the scratch data dir /tmp/dto-bench-api/pglite (BENCH_DATA_DIR).
- * Both are filled by `npm run db:generate -- --clinics 100000 --orders 1000000` when they hold
+ * production build served by scripts/server.mjs (as `npm start`), on a database of 1,000,000 orders
+ * (`--orders N`) and 100,000 clinics:
+ * - PostgreSQL: the scratch database `bench_api` (`bench_api_<N>` for another `--orders`) on the
+ *   server of BENCH_PG_URL / DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+ *   created when missing (BENCH_PG_DB names another);
+ * - PGlite: the scratch data dir /tmp/dto-bench-api/pglite-data (`pglite-data-<N>` for another
+ *   `--orders`; BENCH_DATA_DIR names another).
+ * Both are filled by `npm run db:generate -- --clinics 100000 --orders <N>` when they hold
  * fewer rows, and reused as they are otherwise. The build is made only when `.next` is missing or
  * older than the sources (never deleted: others use it).
  *
@@ -33,12 +36,19 @@ import { buildIsStale, freePort, serverArgs } from './lib/processes';
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const workDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-api');
-const ORDERS = 1_000_000;
+/** The default data set: `--orders N` changes the orders (each count has its own database / data dir). */
+const DEFAULT_ORDERS = 1_000_000;
 const CLINICS = 100_000;
 
 // ---------------------------------------------------------------------------------------------
 // Options
 // ---------------------------------------------------------------------------------------------
+
+function positiveInteger(name: string, text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} wants a positive integer, not ${JSON.stringify(text)}`);
+  return n;
+}
 
 function options() {
   const args = process.argv.slice(2);
@@ -48,6 +58,8 @@ function options() {
   };
   return {
     engines: (value('engines') ?? 'postgres').split(',') as Array<'postgres' | 'pglite'>,
+    /** Orders in the data set (default 1,000,000): e.g. `--engines pglite --orders 100000`. */
+    orders: positiveInteger('orders', value('orders') ?? String(DEFAULT_ORDERS)),
     duration: Number(value('duration') ?? 8),
     connections: (value('connections') ?? '1,10').split(',').map(Number),
     profile: !args.includes('--no-profile'),
@@ -64,8 +76,9 @@ function options() {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function ensureBuild() {
-  if (!buildIsStale(root)) return console.log(`build: .next is up to date (BUILD_ID ${fs.readFileSync(path.join(root, '.next/BUILD_ID'), 'utf8').trim()})`);
-  console.log('build: next build (missing or older than the sources)');
+  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date (BUILD_ID ${fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8').trim()})`);
+  console.log(`build: next build into ${distDir} (missing or older than the sources)`);
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
   if (result.status !== 0) throw new Error('next build failed');
 }
@@ -113,14 +126,17 @@ async function startNext(env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
 
 interface Engine {
   name: 'postgres' | 'pglite';
+  /** Orders the data set holds (at least). */
+  orders: number;
   env: Record<string, string>;
   url?: string;
   dataDir: string;
 }
 
-function postgresEngine(): Engine {
+/** `bench_api` (1,000,000 orders) or `bench_api_<orders>`; BENCH_PG_DB names another. */
+function postgresEngine(orders: number): Engine {
   const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = process.env.BENCH_PG_DB ?? 'bench_api';
+  const name = process.env.BENCH_PG_DB ?? (orders === DEFAULT_ORDERS ? 'bench_api' : `bench_api_${orders}`);
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
   const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
   const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
@@ -131,12 +147,13 @@ function postgresEngine(): Engine {
   const url = new URL(base);
   url.pathname = `/${name}`;
   const dataDir = path.join(workDir, 'postgres-secrets');
-  return { name: 'postgres', url: url.toString(), dataDir, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
+  return { name: 'postgres', orders, url: url.toString(), dataDir, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
 }
 
-function pgliteEngine(): Engine {
-  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, 'pglite-data');
-  return { name: 'pglite', dataDir, env: { DATABASE_URL: '', DATA_DIR: dataDir } };
+/** `<BENCH_DIR>/pglite-data` (1,000,000 orders) or `<BENCH_DIR>/pglite-data-<orders>`; BENCH_DATA_DIR names another. */
+function pgliteEngine(orders: number): Engine {
+  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, orders === DEFAULT_ORDERS ? 'pglite-data' : `pglite-data-${orders}`);
+  return { name: 'pglite', orders, dataDir, env: { DATABASE_URL: '', DATA_DIR: dataDir } };
 }
 
 async function openEngine(engine: Engine) {
@@ -162,9 +179,9 @@ async function counts(engine: Engine) {
 async function ensureData(engine: Engine) {
   const before = await counts(engine);
   console.log(`data (${engine.name}): ${before.orders} orders, ${before.clinics} clinics`);
-  if (before.orders >= ORDERS && before.clinics >= CLINICS) return before;
-  console.log(`data (${engine.name}): npm run db:generate -- --clinics ${CLINICS} --orders ${ORDERS} (minutes)`);
-  const result = spawnSync('npx', ['tsx', 'scripts/generate-data.ts', '--clinics', String(CLINICS), '--orders', String(ORDERS)], {
+  if (before.orders >= engine.orders && before.clinics >= CLINICS) return before;
+  console.log(`data (${engine.name}): npm run db:generate -- --clinics ${CLINICS} --orders ${engine.orders} (minutes)`);
+  const result = spawnSync('npx', ['tsx', 'scripts/generate-data.ts', '--clinics', String(CLINICS), '--orders', String(engine.orders)], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...engine.env, APP_ENV: 'staging' },
@@ -215,8 +232,11 @@ async function fixtures(engine: Engine): Promise<Fixtures> {
     const companyIds = await allCompanyIds(db, tenantId);
     // A generated order in the middle of the data set (no participant identifiers).
     const [order] = rowsOf<{ id: string }>(
-      await db.execute(sql`select id from orders where tenant_id = ${tenantId} and id like '5ca1eda7-%' order by id offset 250000 limit 1`),
+      await db.execute(
+        sql`select id from orders where tenant_id = ${tenantId} and id like '5ca1eda7-%' order by id offset ${Math.floor(engine.orders / 4)} limit 1`,
+      ),
     );
+    if (!order) throw new Error(`no generated order in ${engine.name}'s data set`);
     const [exact] = rowsOf<{ all: number; cancelled: number }>(
       // Over the token's companies: orders of deleted companies are out of every view.
       await db.execute(sql`select count(*)::int as all, count(*) filter (where status = 'cancelled')::int as cancelled from orders
@@ -574,7 +594,7 @@ async function main() {
   ensureBuild();
   console.log(`machine: ${JSON.stringify(machine())}`);
   for (const name of opts.engines) {
-    const engine = name === 'pglite' ? pgliteEngine() : postgresEngine();
+    const engine = name === 'pglite' ? pgliteEngine(opts.orders) : postgresEngine(opts.orders);
     const out = await runEngine(engine, opts);
     console.log(`\n${report(out)}\n`);
   }
