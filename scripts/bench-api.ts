@@ -25,6 +25,7 @@
  * The machine is shared and noisy: compare ratios within one run, never put a timing in a test.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -220,6 +221,70 @@ interface Fixtures {
   exact: { all: number; cancelled: number };
 }
 
+/** What the running server makes (liveFixtures): a pass link, a stored 1 MiB PDF and a dashboard session. */
+interface LiveFixtures {
+  /** `/pass/<token>` of an order created through the API. */
+  passPath: string;
+  /** The uploaded PDF's id and size. */
+  documentId: string;
+  documentBytes: number;
+  /** The session cookie of a demo user signed in through next-auth's credentials flow. */
+  sessionCookie: string;
+  sessionUser: string;
+}
+
+/** A PDF of exactly `size` bytes: a valid header, trailer and one stream of random (incompressible) bytes. */
+function pdfOfSize(size: number): Buffer {
+  const head = Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Length 0000000000 >>\nstream\n', 'latin1');
+  const tail = Buffer.from('\nendstream\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n', 'latin1');
+  const length = size - head.length - tail.length;
+  const headText = head.toString('latin1').replace('0000000000', String(length).padStart(10, '0'));
+  return Buffer.concat([Buffer.from(headText, 'latin1'), randomBytes(length), tail]);
+}
+
+const DOCUMENT_BYTES = 1024 * 1024;
+/** The demo user whose dashboard pages are measured (lib/seed: password `demo-password`). */
+const DASHBOARD_USER = 'manager@acme.test';
+
+/**
+ * Through the running server, as a client and a browser would: an order created with the API, its
+ * pass link (`GET /api/v2/orders/{id}/pass`), a 1 MiB PDF uploaded to it
+ * (`POST /api/v2/orders/{id}/documents`, raw body) and a dashboard sign-in (next-auth's CSRF token,
+ * then the credentials POST with its cookie).
+ */
+async function liveFixtures(base: string, f: Fixtures): Promise<LiveFixtures> {
+  const api = async (p: string, init: RequestInit & { expect: number }) => {
+    const response = await fetch(`${base}${p}`, { ...init, headers: { authorization: `Bearer ${f.token}`, ...(init.headers as Record<string, string>) } });
+    const text = await response.text();
+    if (response.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${p}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const order = await api('/api/v2/orders', { method: 'POST', body: createBodyOf(f), headers: { 'content-type': 'application/json' }, expect: 201 });
+  const orderId = order.id as string;
+  const pass = await api(`/api/v2/orders/${orderId}/pass`, { expect: 200 });
+  const passPath = new URL(pass.url as string).pathname;
+  const document = await api(`/api/v2/orders/${orderId}/documents?type=labReport`, {
+    method: 'POST',
+    body: new Uint8Array(pdfOfSize(DOCUMENT_BYTES)),
+    headers: { 'content-type': 'application/pdf' },
+    expect: 201,
+  });
+
+  const csrf = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const signIn = await fetch(`${base}/api/auth/callback/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, email: DASHBOARD_USER, password: 'demo-password', json: 'true' }),
+    redirect: 'manual',
+  });
+  await signIn.arrayBuffer();
+  const session = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => /^(__Secure-)?next-auth\.session-token=/.test(c));
+  if (!session) throw new Error(`dashboard sign-in of ${DASHBOARD_USER}: ${signIn.status}, no session cookie`);
+  return { passPath, documentId: document.id as string, documentBytes: document.size as number, sessionCookie: session, sessionUser: DASHBOARD_USER };
+}
+
 async function fixtures(engine: Engine): Promise<Fixtures> {
   const { rowsOf } = await import('@/lib/db/client');
   const { DEMO } = await import('@/lib/seed');
@@ -271,10 +336,16 @@ interface Scenario {
   bare?: boolean;
   /** Counted as a read for the p99 target. */
   read?: boolean;
+  /** Request headers besides the token (e.g. the dashboard's session cookie). */
+  headers?: Record<string, string>;
+  /** The answer's status when not 200 (the constant reference's 404). */
+  status?: number;
+  /** Reported in MB/s (bytes of the answers per second) besides req/s: a download. */
+  throughput?: boolean;
 }
 
-function scenarios(f: Fixtures): Scenario[] {
-  const createBody = JSON.stringify({
+function createBodyOf(f: Fixtures): string {
+  return JSON.stringify({
     deliveryMethods: [{ type: 'none' }],
     location: { id: f.locationId },
     package: { id: f.packageId },
@@ -284,8 +355,14 @@ function scenarios(f: Fixtures): Scenario[] {
     testReason: 'preEmployment',
     orderMatching: { enabled: false },
   });
+}
+
+/** The scenarios; those of the live fixtures only once the server made them. */
+function scenarios(f: Fixtures, live?: LiveFixtures): Scenario[] {
+  const createBody = createBodyOf(f);
+  const session = live ? { cookie: live.sessionCookie } : undefined;
   return [
-    { id: 'constant', title: 'reference: Next constant JSON (404 envelope of /api/v2/__bench)', path: '/api/v2/__bench' },
+    { id: 'constant', title: 'reference: Next constant JSON (404 envelope of /api/v2/__bench)', path: '/api/v2/__bench', status: 404 },
     { id: 'bare', title: 'reference: bare node:http + pg, get-order SQL', path: `/orders/${f.orderId}`, bare: true, read: true },
     // The wrapper's own cost: token, scope, rate limit, query parsing, one small prepared-free query, log line.
     { id: 'agencies', title: 'list agencies (6 rows): the wrapper around a trivial read', path: '/api/v2/agencies', auth: true, read: true },
@@ -295,6 +372,28 @@ function scenarios(f: Fixtures): Scenario[] {
     { id: 'listPage500', title: 'list orders, page 500', path: '/api/v2/orders?page=500', auth: true, read: true },
     { id: 'createOrder', title: 'create order', path: '/api/v2/orders', method: 'POST', body: createBody, auth: true },
     { id: 'clinicSearch', title: 'clinic search near=75201 (Dallas), 25 mi', path: '/api/v2/clinics?near=75201', auth: true, read: true },
+    {
+      id: 'clinicFiltered',
+      title: 'clinic search near=75201, openNow=true, capabilities=breathAlcohol,dotCollection',
+      path: '/api/v2/clinics?near=75201&openNow=true&capabilities=breathAlcohol,dotCollection',
+      auth: true,
+      read: true,
+    },
+    ...(live
+      ? [
+          { id: 'passPage', title: 'pass page /pass/{token} (HTML, no session)', path: live.passPath, read: true },
+          { id: 'dashOrders', title: `dashboard /orders (HTML, session of ${live.sessionUser})`, path: '/orders', headers: session, read: true },
+          { id: 'dashOrder', title: `dashboard /orders/{id} (HTML, session of ${live.sessionUser})`, path: `/orders/${f.orderId}`, headers: session, read: true },
+          {
+            id: 'document',
+            title: `document download, ${live.documentBytes} bytes PDF`,
+            path: `/api/v2/documents/${live.documentId}/content`,
+            auth: true,
+            read: true,
+            throughput: true,
+          },
+        ]
+      : []),
   ];
 }
 
@@ -308,6 +407,8 @@ interface Measured {
   total: number;
   non2xx: number;
   errors: number;
+  /** Bytes received per second (headers and bodies), autocannon's throughput. */
+  bytesPerSecond: number;
   /** CPU milliseconds per request: the server under test, PostgreSQL's processes, the load generator (this process). */
   cpuPerRequest?: { server: number; postgres: number; client: number };
 }
@@ -353,17 +454,22 @@ function cpuBetween(before: ReturnType<typeof cpuSnapshot>, after: ReturnType<ty
 }
 
 async function measure(base: string, s: Scenario, token: string, connections: number, duration: number, serverPid?: number): Promise<Measured> {
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const headers: Record<string, string> = { ...(s.body ? { 'content-type': 'application/json' } : {}), ...s.headers };
   if (s.auth) headers.authorization = `Bearer ${token}`;
   const url = `${base}${s.path}`;
-  // Warm-up: a few sequential requests (JIT, caches, prepared statements).
-  for (let i = 0; i < 20; i++) await (await fetch(url, { method: s.method ?? 'GET', headers, body: s.body })).arrayBuffer();
+  // Warm-up: a few sequential requests (JIT, caches, prepared statements); the first must answer as expected.
+  for (let i = 0; i < 20; i++) {
+    const response = await fetch(url, { method: s.method ?? 'GET', headers, body: s.body, redirect: 'manual' });
+    await response.arrayBuffer();
+    const expected = s.status ?? (s.method === 'POST' ? 201 : 200);
+    if (i === 0 && response.status !== expected) throw new Error(`${s.id}: ${s.method ?? 'GET'} ${s.path} answered ${response.status}, not ${expected}`);
+  }
   const before = cpuSnapshot(serverPid);
   const r = await autocannon({ url, connections, duration, method: s.method ?? 'GET', headers, body: s.body, timeout: 30 });
   const used = cpuBetween(before, cpuSnapshot(serverPid));
   const per = (key: keyof typeof used) => Math.round((used[key] / Math.max(1, r.requests.total)) * 100) / 100;
   // The constant reference answers 404 by design; every other scenario must answer 2xx.
-  const non2xx = s.id === 'constant' ? r.non2xx - (r.statusCodeStats?.['404']?.count ?? 0) : r.non2xx;
+  const non2xx = s.status === 404 ? r.non2xx - (r.statusCodeStats?.['404']?.count ?? 0) : r.non2xx;
   return {
     scenario: s.id,
     connections,
@@ -373,6 +479,7 @@ async function measure(base: string, s: Scenario, token: string, connections: nu
     total: r.requests.total,
     non2xx,
     errors: r.errors + r.timeouts,
+    bytesPerSecond: r.throughput.average,
     cpuPerRequest: serverPid ? { server: per('server'), postgres: per('postgres'), client: per('client') } : undefined,
   };
 }
@@ -460,13 +567,13 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
   if (!engine.url) delete serverEnv.DATABASE_URL;
   fs.mkdirSync(engine.dataDir, { recursive: true });
 
-  const all = scenarios(f).filter((s) => (!s.bare || engine.url) && (!opts.only || opts.only.includes(s.id)));
+  const chosen = (s: Scenario) => (!s.bare || engine.url) && (!opts.only || opts.only.includes(s.id));
   const results: Measured[] = [];
   const totals: Record<string, { api: number; exact: number }> = {};
 
   let bare: ChildProcess | undefined;
   let bareBase = '';
-  if (engine.url && all.some((s) => s.bare)) {
+  if (engine.url && scenarios(f).some((s) => s.bare && chosen(s))) {
     const port = await freePort();
     bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/bare-server.ts')], {
       cwd: root,
@@ -478,12 +585,17 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
   }
 
   const { child, base } = await startNext(serverEnv);
+  let live: LiveFixtures | undefined;
   try {
-    // Exact totals: the API's `total` against count(*).
+    // Exact totals: the API's `total` against count(*) (before the live fixtures add an order).
     const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { authorization: `Bearer ${f.token}` } })).json()) as { total: number };
     totals.all = { api: (await get('/api/v2/orders')).total, exact: f.exact.all };
     totals.cancelled = { api: (await get('/api/v2/orders?status=cancelled')).total, exact: f.exact.cancelled };
     totals.page500 = { api: (await get('/api/v2/orders?page=500')).total, exact: f.exact.all };
+
+    live = await liveFixtures(base, f);
+    console.log(`fixtures: pass ${live.passPath.slice(0, 12)}..., document ${live.documentId} (${live.documentBytes} bytes), session of ${live.sessionUser}`);
+    const all = scenarios(f, live).filter(chosen);
 
     // Rounds: every scenario once per round, so that each is compared with the constant-JSON
     // reference measured minutes, not tens of minutes, apart on a machine whose load drifts.
@@ -498,7 +610,8 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
           const m = await measure(s.bare ? bareBase : base, s, f.token, connections, opts.duration, s.bare ? bare?.pid : child.pid);
           results.push({ ...m, scenario: as, round });
           console.log(
-            `${engine.name} r${round} ${as.padEnd(13)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms` +
+            `${engine.name} r${round} ${as.padEnd(14)} c=${String(connections).padStart(2)}  ${m.rps.toFixed(0).padStart(6)} req/s` +
+              `${s.throughput ? ` (${(m.bytesPerSecond / 1e6).toFixed(0)} MB/s)` : ''}  p50 ${m.p50} ms  p99 ${m.p99} ms` +
               `${m.cpuPerRequest ? `  cpu ms/req server ${m.cpuPerRequest.server} pg ${m.cpuPerRequest.postgres} client ${m.cpuPerRequest.client}` : ''}` +
               `${m.non2xx ? `  non-2xx ${m.non2xx}` : ''}${m.errors ? `  errors ${m.errors}` : ''}`,
           );
@@ -517,12 +630,16 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     const { child: profiled, base: pbase } = await startNext(serverEnv, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     let skipSeconds = 0;
     try {
-      const byId = new Map(scenarios(f).map((s) => [s.id, s]));
-      const chosen = opts.profileScenarios.map((id) => byId.get(id)!);
+      const byId = new Map(scenarios(f, live).map((s) => [s.id, s]));
+      const picked = opts.profileScenarios.map((id) => {
+        const s = byId.get(id);
+        if (!s || s.bare) throw new Error(`--profile-scenarios: no Next.js scenario ${id}`);
+        return s;
+      });
       // Warm every scenario first, so that start-up and lazy module loading stay out of the window.
-      for (const s of chosen) await measure(pbase, s, f.token, 10, 2);
+      for (const s of picked) await measure(pbase, s, f.token, 10, 2);
       skipSeconds = (performance.now() - spawned) / 1000;
-      for (const s of chosen) await measure(pbase, s, f.token, 10, opts.duration);
+      for (const s of picked) await measure(pbase, s, f.token, 10, opts.duration);
     } finally {
       await stop(profiled, 'SIGINT');
     }
@@ -534,7 +651,8 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     else console.log(`profile: no .cpuprofile written in ${dir}`);
   }
 
-  const out = { engine: engine.name, machine: machine(), data, duration: opts.duration, rounds: opts.rounds, totals, results, profile, at: new Date().toISOString() };
+  const throughput = scenarios(f, live).filter((s) => s.throughput).map((s) => s.id);
+  const out = { engine: engine.name, machine: machine(), data, throughput, duration: opts.duration, rounds: opts.rounds, totals, results, profile, at: new Date().toISOString() };
   fs.writeFileSync(path.join(workDir, `results-${engine.name}.json`), JSON.stringify(out, null, 2));
   return out;
 }
@@ -566,6 +684,7 @@ function report(out: Awaited<ReturnType<typeof runEngine>>) {
     '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON (median; each round) | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
     '| - | - | - | - | - | - | - | - |',
   );
+  const throughput = new Set(out.throughput);
   const cells = new Map<string, Measured[]>();
   for (const r of out.results) cells.set(`${r.scenario} ${r.connections}`, [...(cells.get(`${r.scenario} ${r.connections}`) ?? []), r]);
   for (const runs of cells.values()) {
@@ -575,7 +694,8 @@ function report(out: Awaited<ReturnType<typeof runEngine>>) {
       ? (['server', 'postgres', 'client'] as const).map((k) => median(runs.map((r) => r.cpuPerRequest![k])).toFixed(2)).join(' / ')
       : '';
     lines.push(
-      `| ${scenario} | ${connections} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ` +
+      `| ${scenario} | ${connections} | ${median(runs.map((r) => r.rps)).toFixed(0)}` +
+        `${throughput.has(scenario) ? ` (${median(runs.map((r) => r.bytesPerSecond / 1e6)).toFixed(0)} MB/s)` : ''} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ` +
         `${median(ratios).toFixed(0)}%; ${ratios.map((x) => x.toFixed(0)).join(', ')} | ${cpu} | ${runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0)} |`,
     );
   }

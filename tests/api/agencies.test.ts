@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { agencies } from '@/lib/db/schema';
+import { forgetAgencyReferenceData, REFERENCE_TTL_MS } from '@/lib/domain/agencies';
 import { DEMO } from '@/lib/seed';
-import { expectError, get, token, withTestDatabase } from './harness';
+import { db, expectError, get, token, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';
 
 withTestDatabase();
@@ -72,5 +75,44 @@ describe('GET /api/v2/agencies/{agencyId}/jobCategories[/{id}]', () => {
     const fta = (await get(`/api/v2/agencies/${DEMO.agencies.FTA}/jobCategories`, { token: t })).body.data[0];
     expectError(await get(`/api/v2/agencies/${DEMO.agencies.FAA}/jobCategories/${fta.id}`, { token: t }), 404, 'notFound');
     expectError(await get('/api/v2/agencies/unknown/jobCategories', { token: t }), 404, 'notFound');
+  });
+});
+
+describe('GET /api/v2/agencies: the copy of the reference data', () => {
+  it('shows a change to the tables once the copy is REFERENCE_TTL_MS old, never later', async () => {
+    const auth = { token: await token({ scopes: ['agency.list'] }), query: { limit: 20 } };
+    const before = await get('/api/v2/agencies', auth);
+    expect(before.status).toBe(200);
+    const id = `test-agency-${Date.now()}`;
+    await db().insert(agencies).values({ id, code: `ZZ${Date.now()}`, name: 'Test agency' });
+    try {
+      // Within its lifetime the copy answers (the seed is the only writer of these tables).
+      const cached = await get('/api/v2/agencies', auth);
+      expect(cached.body).toEqual(before.body);
+      const now = Date.now();
+      const clock = vi.spyOn(Date, 'now').mockReturnValue(now + REFERENCE_TTL_MS + 1);
+      try {
+        const fresh = await get('/api/v2/agencies', auth);
+        expect(fresh.body.total).toBe(before.body.total + 1);
+        expect(fresh.body.data.map((a: { id: string }) => a.id)).toContain(id);
+      } finally {
+        clock.mockRestore();
+      }
+    } finally {
+      await db().delete(agencies).where(eq(agencies.id, id));
+      forgetAgencyReferenceData(db());
+    }
+    expect((await get('/api/v2/agencies', auth)).body).toEqual(before.body);
+  });
+
+  it('pages the copy as the tables would be paged: page 2 of 4 continues page 1 in code order', async () => {
+    const auth = { token: await token({ scopes: ['agency.list'] }) };
+    const all = await get('/api/v2/agencies', { ...auth, query: { limit: 20 } });
+    const first = await get('/api/v2/agencies', { ...auth, query: { limit: 4, page: 1 } });
+    const second = await get('/api/v2/agencies', { ...auth, query: { limit: 4, page: 2 } });
+    expect([...first.body.data, ...second.body.data]).toEqual(all.body.data);
+    expect(second.body).toMatchObject({ total: all.body.total, page: 2, limit: 4 });
+    const rows = await db().select({ id: agencies.id }).from(agencies).orderBy(asc(agencies.code));
+    expect(all.body.data.map((a: { id: string }) => a.id)).toEqual(rows.map((r) => r.id));
   });
 });

@@ -1,5 +1,10 @@
-/** Agencies and their job categories: the same for every token (spec 4.8). */
+/**
+ * Agencies and their job categories: the same for every token (spec 4.8). Reference data of a few
+ * rows, written only by the seed: the list is served from a copy of both tables per database,
+ * read again when it is older than REFERENCE_TTL_MS (see `referenceData`).
+ */
 import { asc, count, eq, and, inArray } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
 import { agencies, jobCategories } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
@@ -35,11 +40,58 @@ async function categoriesOf(ctx: Ctx, agencyIds: string[]) {
   return ctx.db.select().from(jobCategories).where(inArray(jobCategories.agencyId, agencyIds)).orderBy(asc(jobCategories.name), asc(jobCategories.id));
 }
 
+/** How long a copy of the reference tables serves reads: a change (the seed) shows within this. */
+export const REFERENCE_TTL_MS = 5_000;
+
+interface ReferenceData {
+  /** Every agency, in the list's order (code), each with its job categories in theirs (name, id). */
+  agencies: Agency[];
+  loadedAt: number;
+}
+
+// Per database handle (a test process opens several); a transaction's handle is not cached.
+// On globalThis like lib/db/client's maps: one copy for every route bundle of the server.
+const referenceKey = Symbol.for('dto.agencyReferenceData');
+const referenceData: WeakMap<Db, Promise<ReferenceData>> = ((globalThis as { [referenceKey]?: WeakMap<Db, Promise<ReferenceData>> })[referenceKey] ??= new WeakMap());
+
+async function loadReferenceData(db: Db): Promise<ReferenceData> {
+  const loadedAt = Date.now();
+  // Both tables whole, in the orders the pages use (PostgreSQL's collation, not JavaScript's).
+  const rows = await db.select().from(agencies).orderBy(asc(agencies.code));
+  const categories = await db.select().from(jobCategories).orderBy(asc(jobCategories.name), asc(jobCategories.id));
+  return { agencies: rows.map((a) => serializeAgency(a, categories.filter((c) => c.agencyId === a.id))), loadedAt };
+}
+
+/**
+ * The agencies with their job categories, from a copy at most REFERENCE_TTL_MS old. Concurrent
+ * requests share one load; a failed load is not kept.
+ */
+function agenciesOf(db: Db): Promise<ReferenceData> {
+  const cached = referenceData.get(db);
+  if (cached) return cached.then((data) => (Date.now() - data.loadedAt < REFERENCE_TTL_MS ? data : reload(db, cached)));
+  return reload(db);
+}
+
+function reload(db: Db, stale?: Promise<ReferenceData>): Promise<ReferenceData> {
+  const current = referenceData.get(db);
+  if (current && current !== stale) return current; // another request is already reloading
+  const loading = loadReferenceData(db);
+  referenceData.set(db, loading);
+  loading.catch(() => {
+    if (referenceData.get(db) === loading) referenceData.delete(db);
+  });
+  return loading;
+}
+
+/** Forgets the copy of `db`'s reference data (tests that change the tables). */
+export function forgetAgencyReferenceData(db: Db): void {
+  referenceData.delete(db);
+}
+
 export async function listAgencies(ctx: Ctx, q: PageQuery) {
-  const rows = await ctx.db.select().from(agencies).orderBy(asc(agencies.code)).limit(q.limit).offset(offsetOf(q));
-  const [{ total }] = await ctx.db.select({ total: count() }).from(agencies);
-  const categories = await categoriesOf(ctx, rows.map((a) => a.id));
-  return page(rows.map((a) => serializeAgency(a, categories.filter((c) => c.agencyId === a.id))), total, q);
+  const { agencies: all } = await agenciesOf(ctx.db);
+  const offset = offsetOf(q);
+  return page(all.slice(offset, offset + q.limit), all.length, q);
 }
 
 export async function getAgencyRow(ctx: Ctx, id: string): Promise<AgencyRow> {
