@@ -15,6 +15,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -351,7 +352,10 @@ export const orders = pgTable(
 
 /**
  * Number of orders per (tenant, company, status), kept in the same transaction as every order
- * change, so that list totals need no count over millions of rows.
+ * change, so that list totals need no count over millions of rows. Each change adds to one of
+ * `ORDER_COUNTER_SLOTS` rows chosen at random (lib/domain/orders/bookkeeping.ts): with one row,
+ * concurrent creates of one company queued on its lock until each commit. Only the sum over the
+ * slots means something (a slot may hold a negative count).
  */
 export const orderCounters = pgTable(
   'order_counters',
@@ -359,9 +363,10 @@ export const orderCounters = pgTable(
     tenantId: text('tenant_id').notNull(),
     companyId: text('company_id').notNull(),
     status: text('status').notNull(),
+    slot: smallint('slot').notNull().default(0),
     count: integer('count').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.status] })],
+  (t) => [primaryKey({ columns: [t.tenantId, t.companyId, t.status, t.slot] })],
 );
 
 export const orderPackages = pgTable(

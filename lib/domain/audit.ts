@@ -6,12 +6,11 @@ import { newId } from '@/lib/ids';
 
 const actorName = (actor: Actor) => (actor.type === 'user' ? null : actor.name);
 
-/** An entry of an order's trail (shown on the order page). */
-export async function writeAudit(
-  db: Db,
-  entry: { tenantId: string; orderId: string; action: string; actor: Actor; actorEmail?: string | null; actorUserId?: string | null; data?: Record<string, unknown> },
-): Promise<void> {
-  await db.insert(auditEvents).values({
+type OrderAuditEntry = { tenantId: string; orderId: string; action: string; actor: Actor; actorEmail?: string | null; actorUserId?: string | null; data?: Record<string, unknown> };
+
+/** The row of an order's trail entry (also written by the create-order statement). */
+export function orderAuditValues(entry: OrderAuditEntry) {
+  return {
     id: newId(),
     tenantId: entry.tenantId,
     orderId: entry.orderId,
@@ -22,7 +21,12 @@ export async function writeAudit(
     actorEmail: entry.actorEmail ?? (entry.actor.type === 'user' ? entry.actor.email : null),
     actorName: actorName(entry.actor),
     data: { ...(entry.data ?? {}), ...(entry.actor.type === 'token' ? { tokenName: entry.actor.name } : {}) },
-  });
+  };
+}
+
+/** An entry of an order's trail (shown on the order page). */
+export async function writeAudit(db: Db, entry: OrderAuditEntry): Promise<void> {
+  await db.insert(auditEvents).values(orderAuditValues(entry));
 }
 
 /** What a change outside orders is about. */

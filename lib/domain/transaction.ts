@@ -28,3 +28,13 @@ export async function withTransaction<C extends { db: Db }, T>(ctx: C, fn: (tx: 
   else for (const callback of callbacks) callback();
   return result;
 }
+
+/**
+ * Runs `callback` once `db`'s transaction has committed, or at once when `db` is not in a
+ * transaction: a single statement run on the pool committed as it returned.
+ */
+export function afterCommitOf(db: Db, callback: () => void): void {
+  const callbacks = openTransactions.get(db);
+  if (callbacks) callbacks.push(callback);
+  else callback();
+}

@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
 import { buildOrderDocuments } from '@/lib/domain/orders/documents';
+import { DEMO } from '@/lib/seed';
 import { call, db, get, token, withTestDatabase } from './harness';
-import { createOrder, withParticipant } from './orders-fixtures';
+import { acme, agencyJobCategory, clinicOffering, createOrder, orderBody, withParticipant } from './orders-fixtures';
 
 withTestDatabase();
 
@@ -86,5 +87,52 @@ describe('stored order documents', () => {
     expect(text).not.toContain('identifiers');
     expect(text).not.toContain('123-45-6789');
     expect(text).not.toContain('enc:v1:');
+  });
+});
+
+/**
+ * The create-order statement stores a document it built from the values it inserts (migration
+ * 0014), not one the database built from the rows: for every kind of order the two must be equal,
+ * and the 201 answer must equal a read of the order.
+ */
+describe('the document a create stores', () => {
+  const address = { line1: '400 S Houston St', line2: 'Suite 2', city: 'Dallas', state: 'TX', postalCode: '75202', country: 'US' };
+  const kinds: Array<[string, () => Promise<unknown>]> = [
+    ['no delivery, participant choice', async () => orderBody({ deliveryMethods: [{ type: 'none' }] })],
+    ['e-mail delivery, notes, observed collection, an expiry', async () =>
+      orderBody({ settings: { notes: 'Gate 4', observedCollection: true, expiresAt: new Date(Date.now() + 3 * 86_400_000).toISOString() } })],
+    ['sms delivery with an address and identifiers', async () =>
+      withParticipant({ address, middleName: 'Q', identifiers: [{ type: 'driversLicense', value: 'D1234567', issuingCountry: 'US', issuingState: 'TX' }] }, { deliveryMethods: [{ type: 'sms' }] })],
+    ['DOT under FAA with a job category', async () =>
+      orderBody({ package: { id: acme.packages.dot }, agency: { id: DEMO.agencies.FAA }, jobCategory: { id: await agencyJobCategory(DEMO.agencies.FAA) } })],
+    ['DOT post-accident with deadlines', async () =>
+      orderBody({
+        package: { id: acme.packages.dotWithAlcohol },
+        agency: { id: DEMO.agencies.FMCSA },
+        testReason: 'postAccident',
+        incident: { occurredAt: new Date(Date.now() - 3 * 3_600_000).toISOString(), delayReason: 'Driver was taken to hospital first' },
+      })],
+    ['scheduled at a named clinic', async () => {
+      const clinic = await clinicOffering(DEMO.tenants.acme.id, [acme.services.nonDotUrine]);
+      return orderBody({ settings: { schedule: { strategy: 'clinic', clinic: { id: clinic.id } } } });
+    }],
+    ['scheduled at the nearest clinic', async () => withParticipant({ address }, { settings: { schedule: { strategy: 'nearestClinic' } } })],
+  ];
+
+  for (const [kind, body] of kinds) {
+    it(`${kind}: equals the document built from the rows, and the answer equals a read`, async () => {
+      const order = await createOrder(await body());
+      const document = await stored(order.id);
+      expect(document).not.toBeNull();
+      expect(document).toEqual((await buildOrderDocuments(db(), [order.id])).get(order.id));
+      expect((await get(`/api/v2/orders/${order.id}`, { token: await token() })).body).toEqual(order);
+    });
+  }
+
+  it('a part inserted later, in another transaction, still forgets it', async () => {
+    const order = await createOrder();
+    await db().execute(sql`insert into order_service_status_history (id, order_service_id, status, group_type, occurred_at)
+      values (${`later-${order.id}`}, ${order.services[0].id}, 'pending_collectionInitiated', 'pending', now())`);
+    expect(await stored(order.id)).toBeNull();
   });
 });

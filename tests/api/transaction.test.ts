@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tenants } from '@/lib/db/schema';
-import { withTransaction } from '@/lib/domain/transaction';
+import { afterCommitOf, withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { db, withTestDatabase } from './harness';
 
@@ -88,5 +88,26 @@ describe('withTransaction', () => {
     });
     expect(calls).toEqual(['outer']);
     expect([await exists(kept), await exists(dropped)]).toEqual([true, false]);
+  });
+});
+
+describe('afterCommitOf', () => {
+  it('outside a transaction (a statement on the pool has committed): runs the callback at once', () => {
+    let called = false;
+    afterCommitOf(db(), () => (called = true));
+    expect(called).toBe(true);
+  });
+
+  it('inside one: waits for its commit, and never runs after a rollback', async () => {
+    const calls: string[] = [];
+    await withTransaction({ db: db() }, async (tx) => {
+      afterCommitOf(tx.db, () => calls.push('committed'));
+      expect(calls).toEqual([]);
+    });
+    await withTransaction({ db: db() }, async (tx) => {
+      afterCommitOf(tx.db, () => calls.push('rolled back'));
+      throw new Error('rollback');
+    }).catch(() => undefined);
+    expect(calls).toEqual(['committed']);
   });
 });

@@ -37,11 +37,10 @@ export function maskAddress(channel: MessageChannel, to: string): string {
   return `+${country}${'*'.repeat(Math.max(rest.length - 4, 0))}${rest.slice(-4)}`;
 }
 
-/** Writes the message into the outbox (`db` is the caller's transaction); the worker sends it. */
-export async function queueMessage(db: Db, input: QueueMessageInput): Promise<{ id: string }> {
-  const id = newId();
-  await db.insert(messages).values({
-    id,
+/** The outbox row of a message (also written by the create-order statement). */
+export function messageValues(input: QueueMessageInput) {
+  return {
+    id: newId(),
     tenantId: input.tenantId,
     orderId: input.orderId ?? null,
     invitationId: input.invitationId ?? null,
@@ -52,6 +51,12 @@ export async function queueMessage(db: Db, input: QueueMessageInput): Promise<{ 
     data: input.data ?? {},
     status: 'queued',
     nextAttemptAt: new Date(),
-  });
-  return { id };
+  };
+}
+
+/** Writes the message into the outbox (`db` is the caller's transaction); the worker sends it. */
+export async function queueMessage(db: Db, input: QueueMessageInput): Promise<{ id: string }> {
+  const values = messageValues(input);
+  await db.insert(messages).values(values);
+  return { id: values.id };
 }

@@ -10,15 +10,22 @@ import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
 import type { Order } from './serialize';
 
+/** How many rows share one (tenant, company, status) count (migration 0014). */
+export const ORDER_COUNTER_SLOTS = 16;
+
+/** The counter row a change adds to: any, so that concurrent changes rarely wait on one row's lock. */
+export const counterSlot = () => Math.floor(Math.random() * ORDER_COUNTER_SLOTS);
+
 /** Moves one order between status counters (from = null for a new order). */
 export async function countStatusChange(db: Db, tenantId: string, companyId: string, from: string | null, to: string): Promise<void> {
   if (from === to) return;
+  const slot = counterSlot();
   const bump = (status: string, delta: number) =>
     db
       .insert(orderCounters)
-      .values({ tenantId, companyId, status, count: delta })
+      .values({ tenantId, companyId, status, slot, count: delta })
       .onConflictDoUpdate({
-        target: [orderCounters.tenantId, orderCounters.companyId, orderCounters.status],
+        target: [orderCounters.tenantId, orderCounters.companyId, orderCounters.status, orderCounters.slot],
         set: { count: sql`${orderCounters.count} + ${delta}` },
       });
   if (from !== null) await bump(from, -1);

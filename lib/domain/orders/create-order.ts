@@ -1,34 +1,42 @@
 /**
  * Create an order (spec 4.2, DESIGN.md section 4). Every rule that needs the database lives here;
- * shape rules live in CreateOrderBody. The order, its services, history and audit event are
- * written in one transaction (which an `Idempotency-Key` record joins, lib/http/idempotency.ts).
- * The answer is a domain value: the new order, or an equivalent open one and how it `matched`.
+ * shape rules live in CreateOrderBody. The answer is a domain value: the new order, or an
+ * equivalent open one and how it `matched`.
+ *
+ * The hot path (docs/benchmarks.md, "Creating an order") is two statements, each prepared once:
+ * 1. `create_order_context`: the location, its company and the package with its services, within
+ *    the principal's access;
+ * 2. `create_order_insert`: one statement, so one transaction, writing the order with its stored
+ *    document, packages, services, status history, identifiers, audit entry, pass, message and
+ *    status counter. An `Idempotency-Key` record's transaction (lib/http/idempotency.ts) takes it in.
+ * DOT references, a chosen clinic and order matching add their own reads.
  */
-import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, orderServices,
-  orderServiceStatusHistory, packages, participantIdentifiers,
+  clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, packages, packageServices, services,
 } from '@/lib/db/schema';
-import { activeLinkedCompany, orderablePackage, visibleOrder } from '@/lib/domain/access';
-import { writeAudit } from '@/lib/domain/audit';
+import { namedStatement } from '@/lib/db/prepared';
+import { activeLinkedCompany, inCompanies, orderablePackage, type Access } from '@/lib/domain/access';
+import { orderAuditValues } from '@/lib/domain/audit';
 import { nearestClinicOffering } from '@/lib/domain/clinics/nearest';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { withTransaction } from '@/lib/domain/transaction';
-import { servicesOfPackages, type PackageServiceRow } from '@/lib/domain/packages';
+import { messageValues } from '@/lib/domain/messages/queue';
+import { notifyMessagesDue } from '@/lib/domain/messages/wake';
+import { afterCommitOf } from '@/lib/domain/transaction';
+import type { PackageServiceRow } from '@/lib/domain/packages';
 import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
-import { createPassForOrder } from '@/lib/domain/passes/passes';
+import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
-import { countStatusChange } from './bookkeeping';
+import { counterSlot } from './bookkeeping';
 import { incidentClock } from './incident';
 import { sealIdentifierValue } from './identifiers';
-import { MATCH_THRESHOLD, matchScore } from './matching';
-import { getOrder, loadOrderDocuments } from './queries';
+import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matching';
+import { getOrder } from './queries';
 import { namesJobCategories, packageRules, type PackageRules } from './package-rules';
 import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
-import { storeOrderDocuments } from './documents';
+import { newOrderDocument, type NewOrderService } from './new-order-document';
 import { serializeOrder, type Order } from './serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
 
@@ -47,35 +55,77 @@ export interface CreateOrderResult {
   matched: OrderMatch | null;
 }
 
+/**
+ * Every write of a new order is one statement (`create_order_insert`), so it is its own
+ * transaction: no BEGIN and COMMIT around it. Called inside a caller's transaction (the record of
+ * an `Idempotency-Key`), it runs in that one and commits with it.
+ */
 export async function createOrder({ ctx, input }: { ctx: Ctx; input: CreateOrderBody }): Promise<CreateOrderResult> {
-  return withTransaction(ctx, (tx) => createInTransaction(tx, input));
+  const { messageQueued, ...result } = await createNewOrder(ctx, input);
+  // A message worker in this process sends it at once instead of at its next poll.
+  if (messageQueued) afterCommitOf(ctx.db, notifyMessagesDue);
+  return result;
 }
 
-async function loadLocation(ctx: Ctx, id: string) {
-  const [row] = await ctx.db
-    .select({ location: locations, company: companies })
-    .from(locations)
-    .innerJoin(companies, eq(companies.id, locations.companyId))
-    .where(and(eq(locations.id, id), eq(locations.tenantId, ctx.tenantId), eq(locations.isActive, true), activeLinkedCompany(ctx)));
+const placeholder = sql.placeholder;
+/** The principal as placeholders: one prepared statement serves every token. */
+const access: Access = { tenantId: placeholder('tenantId'), companyIds: placeholder('companyIds') };
+
+interface OrderingLocation {
+  id: string;
+  companyId: string;
+  name: string;
+  scheduleStrategies: string[];
+  feeCapCents: number | null;
+  orderMatchingEnabled: boolean | null;
+  orderMatchingWindowDays: number | null;
+}
+interface OrderingCompany {
+  id: string;
+  name: string;
+  backgroundCheckEnabled: boolean;
+  orderMatchingEnabled: boolean;
+  orderMatchingWindowDays: number;
+}
+interface OrderingPackage {
+  id: string;
+  name: string;
+  isActive: boolean;
+  items: PackageServiceRow[];
+}
+
+/**
+ * The location (active, of an active linked company), its company, and the package if it can be
+ * ordered there (the location's own, or its company's) with its services in order: one round trip.
+ */
+const orderingContext = namedStatement<{ location: OrderingLocation; company: OrderingCompany; package: OrderingPackage | null }>(
+  'create_order_context',
+  () => sql`select
+    json_build_object('id', ${locations.id}, 'companyId', ${locations.companyId}, 'name', ${locations.name},
+      'scheduleStrategies', ${locations.scheduleStrategies}, 'feeCapCents', ${locations.feeCapCents},
+      'orderMatchingEnabled', ${locations.orderMatchingEnabled}, 'orderMatchingWindowDays', ${locations.orderMatchingWindowDays}) as location,
+    json_build_object('id', ${companies.id}, 'name', ${companies.name}, 'backgroundCheckEnabled', ${companies.backgroundCheckEnabled},
+      'orderMatchingEnabled', ${companies.orderMatchingEnabled}, 'orderMatchingWindowDays', ${companies.orderMatchingWindowDays}) as company,
+    (select json_build_object('id', ${packages.id}, 'name', ${packages.name}, 'isActive', ${packages.isActive}, 'items', (
+        select coalesce(json_agg(json_build_object('packageId', ${packageServices.packageId}, 'id', ${services.id}, 'name', ${services.name},
+          'type', ${services.type}, 'isDot', ${services.isDot}, 'category', ${services.category}, 'specimenType', ${services.specimenType})
+          order by ${packageServices.position}), '[]'::json)
+        from ${packageServices} join ${services} on ${services.id} = ${packageServices.serviceId}
+        where ${packageServices.packageId} = ${packages.id}))
+      from ${packages}
+      where ${packages.id} = ${placeholder('packageId')} and ${orderablePackage(access)}
+        and (${packages.locationId} = ${locations.id} or (${packages.locationId} is null and ${packages.companyId} = ${locations.companyId}))) as package
+  from ${locations} join ${companies} on ${companies.id} = ${locations.companyId}
+  where ${locations.id} = ${placeholder('locationId')} and ${locations.tenantId} = ${access.tenantId} and ${locations.isActive} and ${activeLinkedCompany(access)}`,
+);
+
+async function loadOrderingContext(ctx: Ctx, input: CreateOrderBody) {
+  const [row] = await orderingContext(ctx.db, { tenantId: ctx.tenantId, companyIds: ctx.companyIds, locationId: input.location.id, packageId: input.package.id });
   if (!row) throw notFound('Location', '/location/id');
-  return row;
-}
-
-async function loadPackage(ctx: Ctx, id: string, location: typeof locations.$inferSelect) {
-  const [row] = await ctx.db
-    .select({ id: packages.id, name: packages.name, isActive: packages.isActive })
-    .from(packages)
-    .where(
-      and(
-        eq(packages.id, id),
-        orderablePackage(ctx),
-        or(eq(packages.locationId, location.id), and(isNull(packages.locationId), eq(packages.companyId, location.companyId))),
-      ),
-    );
-  if (!row) throw new DomainError('notFound', 'Package was not found, or is not available at this location.', { pointer: '/package/id' });
-  if (!row.isActive) throw new DomainError('packageInactive', 'The package has been deactivated and cannot be ordered.', { pointer: '/package' });
-  const items = await servicesOfPackages(ctx, [row.id]);
-  return { ...row, items };
+  const pkg = row.package;
+  if (!pkg) throw new DomainError('notFound', 'Package was not found, or is not available at this location.', { pointer: '/package/id' });
+  if (!pkg.isActive) throw new DomainError('packageInactive', 'The package has been deactivated and cannot be ordered.', { pointer: '/package' });
+  return { location: row.location, company: row.company, pkg };
 }
 
 async function checkAgency(ctx: Ctx, input: CreateOrderBody, rules: PackageRules) {
@@ -114,7 +164,7 @@ function checkOtherTestReason(input: CreateOrderBody, rules: PackageRules) {
     });
 }
 
-function checkBackgroundCheck(input: CreateOrderBody, items: PackageServiceRow[], company: typeof companies.$inferSelect) {
+function checkBackgroundCheck(input: CreateOrderBody, items: PackageServiceRow[], company: OrderingCompany) {
   if (!items.some((s) => s.type === BACKGROUND_CHECK_TYPE)) return;
   if (!company.backgroundCheckEnabled)
     throw new DomainError('backgroundCheckIntegrationNotConfigured', 'The package includes a background check, but the company has no background-check integration.', {
@@ -135,7 +185,10 @@ async function packagePriceAt(ctx: Ctx, clinicId: string, serviceIds: string[]):
   return rows.length === new Set(serviceIds).size ? rows.reduce((s, r) => s + r.price, 0) : null;
 }
 
-async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: typeof locations.$inferSelect, items: PackageServiceRow[]) {
+type ChosenClinic = Pick<typeof clinics.$inferSelect, 'id' | 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country'>;
+
+/** The clinic the settings choose (its columns the order document shows), or null: the participant chooses. */
+async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: OrderingLocation, items: PackageServiceRow[]): Promise<ChosenClinic | null> {
   const schedule = input.settings.schedule ?? { strategy: 'participantChoice' as const };
   if (!location.scheduleStrategies.includes(schedule.strategy))
     throw new DomainError('invalidScheduleStrategy', `This location does not allow the "${schedule.strategy}" schedule strategy. Allowed: ${location.scheduleStrategies.join(', ')}.`, {
@@ -156,41 +209,51 @@ async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: typeof l
         pointer: '/settings/schedule/clinic/id',
         meta: { priceCents: price, feeCapCents: location.feeCapCents },
       });
-    return clinic.id;
+    return clinic;
   }
   if (schedule.strategy === 'nearestClinic') {
     const address = input.participant.address!;
     const position = geocodeZip(address.postalCode) ?? geocodeCity(address.city, address.state);
     if (!position) return null; // unknown address: the participant chooses
-    return nearestClinicOffering(ctx, { position, radiusMiles: NEAREST_CLINIC_RADIUS_MILES, serviceIds, feeCapCents: location.feeCapCents });
+    const id = await nearestClinicOffering(ctx, { position, radiusMiles: NEAREST_CLINIC_RADIUS_MILES, serviceIds, feeCapCents: location.feeCapCents });
+    if (!id) return null;
+    const [clinic] = await ctx.db.select().from(clinics).where(and(eq(clinics.id, id), eq(clinics.tenantId, ctx.tenantId)));
+    return clinic ?? null;
   }
   return null;
 }
 
-function matchingSettings(input: CreateOrderBody, location: typeof locations.$inferSelect, company: typeof companies.$inferSelect) {
+function matchingSettings(input: CreateOrderBody, location: OrderingLocation, company: OrderingCompany) {
   return {
     enabled: input.orderMatching?.enabled ?? location.orderMatchingEnabled ?? company.orderMatchingEnabled,
     windowDays: input.orderMatching?.windowDays ?? location.orderMatchingWindowDays ?? company.orderMatchingWindowDays,
   };
 }
 
+/** Open orders of the company and package, with this last name, created in the window: the candidates of a match. */
+const matchCandidates = namedStatement<{ id: string; source: string } & MatchableParticipant>(
+  'create_order_match_candidates',
+  () => sql`select ${orders.id} as id, ${orders.source} as source, ${orders.firstName} as "firstName", ${orders.lastName} as "lastName",
+      ${orders.birthDate}::text as "birthDate", ${orders.email} as email, ${orders.phone} as phone
+    from ${orders}
+    where ${orders.tenantId} = ${access.tenantId} and ${inCompanies(orders.companyId, access.companyIds)} and ${orders.companyId} = ${placeholder('companyId')}
+      and lower(${orders.lastName}) = ${placeholder('lastName')} and ${orders.status} = any(${placeholder('statuses')}::text[])
+      and ${orders.createdAt} >= ${placeholder('since')}::timestamptz
+      and exists (select 1 from ${orderPackages} op where op.order_id = ${orders.id} and op.package_id = ${placeholder('packageId')})
+    order by ${orders.createdAt} desc
+    limit 50`,
+);
+
 async function findMatch(ctx: Ctx, input: CreateOrderBody, companyId: string, packageId: string, windowDays: number) {
-  const since = new Date(Date.now() - windowDays * 86_400_000);
-  const candidates = await ctx.db
-    .select({ id: orders.id, source: orders.source, firstName: orders.firstName, lastName: orders.lastName, birthDate: orders.birthDate, email: orders.email, phone: orders.phone })
-    .from(orders)
-    .where(
-      and(
-        visibleOrder(ctx),
-        eq(orders.companyId, companyId),
-        sql`lower(${orders.lastName}) = ${input.participant.lastName.toLowerCase()}`,
-        inArray(orders.status, [...OPEN_ORDER_STATUSES]),
-        gte(orders.createdAt, since),
-        sql`exists (select 1 from ${orderPackages} op where op.order_id = ${orders.id} and op.package_id = ${packageId})`,
-      ),
-    )
-    .orderBy(sql`${orders.createdAt} desc`)
-    .limit(50);
+  const candidates = await matchCandidates(ctx.db, {
+    tenantId: ctx.tenantId,
+    companyIds: ctx.companyIds,
+    companyId,
+    lastName: input.participant.lastName.toLowerCase(),
+    statuses: [...OPEN_ORDER_STATUSES],
+    since: new Date(Date.now() - windowDays * 86_400_000).toISOString(),
+    packageId,
+  });
   const p = input.participant;
   let best: { id: string; source: string; score: number } | null = null;
   for (const c of candidates) {
@@ -200,18 +263,73 @@ async function findMatch(ctx: Ctx, input: CreateOrderBody, companyId: string, pa
   return best;
 }
 
-async function insertWithUniqueCode(db: Db, values: Omit<typeof orders.$inferInsert, 'code'>): Promise<string> {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const code = newOrderCode();
-    const rows = await db.insert(orders).values({ ...values, code }).onConflictDoNothing().returning({ code: orders.code });
-    if (rows.length) return code;
-  }
-  throw new Error('Could not allocate a unique order code');
-}
+/**
+ * The whole new order in one statement: the order row with its stored document, and, only if that
+ * row was inserted (`new_order`), its package, services, their first status, identifiers, audit
+ * entry, pass, message and status counter. A code already taken inserts nothing at all (`created`
+ * 0) and the caller tries another. `dto.creating_order` names the order for migration 0014's
+ * triggers, so the parts inserted with it keep the document the row was inserted with.
+ */
+const insertNewOrder = namedStatement<{ created: number }>(
+  'create_order_insert',
+  () => sql`with creating as (select set_config('dto.creating_order', ${placeholder('id')}, true) as id),
+  new_order as (
+    insert into orders (id, tenant_id, code, company_id, location_id, agency_id, job_category_id, clinic_id, status, is_final,
+      status_updated_at, test_reason, other_test_reason, participant_first_name, participant_last_name, participant_middle_name,
+      participant_birth_date, participant_email, participant_phone, participant_address, delivery_method, requester, settings,
+      callback_url, incident, source, created_by_token_id, created_by_user_id, expires_at, created_at, updated_at, document)
+    select creating.id, ${placeholder('tenantId')}, ${placeholder('code')}, ${placeholder('companyId')}, ${placeholder('locationId')},
+      ${placeholder('agencyId')}, ${placeholder('jobCategoryId')}, ${placeholder('clinicId')}, ${placeholder('status')}, false,
+      ${placeholder('now')}::timestamptz, ${placeholder('testReason')}, ${placeholder('otherTestReason')}, ${placeholder('firstName')},
+      ${placeholder('lastName')}, ${placeholder('middleName')}, ${placeholder('birthDate')}::date, ${placeholder('email')}, ${placeholder('phone')},
+      ${placeholder('address')}::jsonb, ${placeholder('deliveryMethod')}, ${placeholder('requester')}::jsonb, ${placeholder('settings')}::jsonb,
+      ${placeholder('callbackUrl')}, ${placeholder('incident')}::jsonb, ${placeholder('source')}, ${placeholder('createdByTokenId')},
+      ${placeholder('createdByUserId')}, ${placeholder('expiresAt')}::timestamptz, ${placeholder('now')}::timestamptz,
+      ${placeholder('now')}::timestamptz, ${placeholder('document')}::json
+    from creating
+    on conflict do nothing
+    returning id, tenant_id, company_id, status),
+  packages_ as (insert into order_packages (order_id, package_id, position) select id, ${placeholder('packageId')}, 0 from new_order),
+  services_ as (
+    insert into order_services (id, order_id, service_id, position, name, type, category, specimen_type, is_dot, status,
+      status_updated_at, deadline_closes_at, deadline_reason_required_after)
+    select s.id, new_order.id, s.service_id, s.position, s.name, s.type, s.category, s.specimen_type, s.is_dot, 'ordered',
+      ${placeholder('now')}::timestamptz, s.deadline_closes_at, s.deadline_reason_required_after
+    from new_order, json_to_recordset(${placeholder('services')}::json) as s(id text, service_id text, position int, name text, type text,
+      category text, specimen_type text, is_dot boolean, deadline_closes_at timestamptz, deadline_reason_required_after timestamptz)),
+  history_ as (
+    insert into order_service_status_history (id, order_service_id, status, group_type, occurred_at)
+    select h.id, h.order_service_id, 'ordered', 'ordered', ${placeholder('now')}::timestamptz
+    from new_order, json_to_recordset(${placeholder('history')}::json) as h(id text, order_service_id text)),
+  identifiers_ as (
+    insert into participant_identifiers (id, order_id, position, type, value, issuing_country, issuing_state)
+    select i.id, new_order.id, i.position, i.type, i.value, i.issuing_country, i.issuing_state
+    from new_order, json_to_recordset(${placeholder('identifiers')}::json) as i(id text, position int, type text, value text,
+      issuing_country text, issuing_state text)),
+  audit_ as (
+    insert into audit_events (id, tenant_id, order_id, action, actor_type, actor_token_id, actor_user_id, actor_email, actor_name, data)
+    select a.id, new_order.tenant_id, new_order.id, a.action, a.actor_type, a.actor_token_id, a.actor_user_id, a.actor_email, a.actor_name, a.data
+    from new_order, json_to_record(${placeholder('audit')}::json) as a(id text, action text, actor_type text, actor_token_id text,
+      actor_user_id text, actor_email text, actor_name text, data jsonb)),
+  pass_ as (
+    insert into order_passes (id, tenant_id, order_id, token_hash, token_encrypted)
+    select ${placeholder('passId')}, new_order.tenant_id, new_order.id, ${placeholder('passTokenHash')}, ${placeholder('passTokenEncrypted')} from new_order),
+  messages_ as (
+    insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, template, data, status, next_attempt_at)
+    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.template, m.data, 'queued', ${placeholder('now')}::timestamptz
+    from new_order, json_to_recordset(${placeholder('messages')}::json) as m(id text, channel text, to_encrypted text, to_masked text,
+      template text, data jsonb)),
+  counted as (
+    insert into order_counters (tenant_id, company_id, status, slot, count)
+    select tenant_id, company_id, status, ${placeholder('counterSlot')}, 1 from new_order
+    on conflict (tenant_id, company_id, status, slot) do update set count = order_counters.count + 1)
+  select count(*)::int as created from new_order`,
+);
 
-async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<CreateOrderResult> {
-  const { location, company } = await loadLocation(ctx, input.location.id);
-  const pkg = await loadPackage(ctx, input.package.id, location);
+const json = (value: unknown) => JSON.stringify(value);
+
+async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateOrderResult & { messageQueued: boolean }> {
+  const { location, company, pkg } = await loadOrderingContext(ctx, input);
   const rules = packageRules(pkg.items);
   const { agency, jobCategory } = await checkAgency(ctx, input, rules);
   checkOtherTestReason(input, rules);
@@ -222,99 +340,130 @@ async function createInTransaction(ctx: Ctx, input: CreateOrderBody): Promise<Cr
     const problem = callbackUrlProblem(input.callback.url);
     if (problem) throw new DomainError('invalidValue', problem, { pointer: '/callback/url' });
   }
-  const clinicId = await chooseClinic(ctx, input, location, pkg.items);
+  const clinic = await chooseClinic(ctx, input, location, pkg.items);
 
   const matching = matchingSettings(input, location, company);
   if (matching.enabled) {
     const match = await findMatch(ctx, input, company.id, pkg.id, matching.windowDays);
     if (match) {
-      return { order: await getOrder(ctx, match.id), matched: { originalSource: match.source, score: match.score } };
+      return { order: await getOrder(ctx, match.id), matched: { originalSource: match.source, score: match.score }, messageQueued: false };
     }
   }
 
   const now = new Date();
   const id = newId();
-  const status = clinicId ? 'scheduled' : 'ordered';
+  const status = clinic ? 'scheduled' : 'ordered';
   const p = input.participant;
-  await insertWithUniqueCode(ctx.db, {
-    id,
-    tenantId: ctx.tenantId,
-    companyId: company.id,
-    locationId: location.id,
-    agencyId: agency?.id ?? null,
-    jobCategoryId: jobCategory?.id ?? null,
-    clinicId,
-    status,
-    isFinal: false,
-    statusUpdatedAt: now,
-    testReason: input.testReason,
-    otherTestReason: input.otherTestReason ?? null,
+  const deliveryMethod = input.deliveryMethods[0].type;
+  const expiresAt = input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
+  const participant = {
     firstName: p.firstName,
     lastName: p.lastName,
     middleName: p.middleName ?? null,
     birthDate: p.birthDate ?? null,
     email: p.email ?? null,
     phone: p.phone ?? null,
-    participantAddress: p.address ? { ...p.address, line2: p.address.line2 ?? null } : null,
-    deliveryMethod: input.deliveryMethods[0].type,
-    requester: input.requester,
-    settings: {
-      schedule: input.settings.schedule ?? { strategy: 'participantChoice' },
-      observedCollection: input.settings.observedCollection ?? false,
-      ...(input.settings.notes !== undefined ? { notes: input.settings.notes } : {}),
-    },
-    callbackUrl: input.callback?.url ?? null,
-    incident: clock.incident,
-    source: ctx.source,
-    createdByTokenId: ctx.actor.type === 'token' ? ctx.actor.id : null,
-    createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : null,
-    expiresAt: input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-  await ctx.db.insert(orderPackages).values({ orderId: id, packageId: pkg.id, position: 0 });
-  if (p.identifiers?.length) {
-    await ctx.db.insert(participantIdentifiers).values(
-      p.identifiers.map((identifier, position) => ({
-        id: newId(),
-        orderId: id,
-        position,
-        type: identifier.type,
-        value: sealIdentifierValue(identifier.value),
-        issuingCountry: identifier.issuingCountry ?? null,
-        issuingState: identifier.issuingState ?? null,
-      })),
-    );
-  }
-  const serviceRows = pkg.items.map((s, position) => ({
+    address: p.address ? { ...p.address, line2: p.address.line2 ?? null } : null,
+  };
+  const settings = {
+    schedule: input.settings.schedule ?? { strategy: 'participantChoice' },
+    observedCollection: input.settings.observedCollection ?? false,
+    ...(input.settings.notes !== undefined ? { notes: input.settings.notes } : {}),
+  };
+  const orderServices: NewOrderService[] = pkg.items.map((s) => ({
     id: newId(),
-    orderId: id,
-    serviceId: s.id,
-    position,
     name: s.name,
-    type: s.type,
     category: s.category,
     specimenType: s.specimenType,
     isDot: s.isDot,
     ...clock.deadlineColumns(s),
-    status: 'ordered',
-    statusUpdatedAt: now,
   }));
-  await ctx.db.insert(orderServices).values(serviceRows);
-  await ctx.db
-    .insert(orderServiceStatusHistory)
-    .values(serviceRows.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'ordered', groupType: 'ordered', occurredAt: now })));
-  await countStatusChange(ctx.db, ctx.tenantId, company.id, null, status);
-  await writeAudit(ctx.db, {
-    tenantId: ctx.tenantId,
-    orderId: id,
-    action: 'order.created',
-    actor: ctx.actor,
-    data: { source: ctx.source, requesterEmail: input.requester.email },
-  });
-  await storeOrderDocuments(ctx.db, [id]);
-  await createPassForOrder(ctx.db, { id, tenantId: ctx.tenantId, deliveryMethod: input.deliveryMethods[0].type, email: p.email ?? null, phone: p.phone ?? null });
-  const withIdentifiers = ctx.scopes.has('order.participant.read');
-  const [document] = await loadOrderDocuments(ctx.db, [id], withIdentifiers);
-  return { order: serializeOrder(document, { identifiers: withIdentifiers }), matched: null };
+  const identifiers = (p.identifiers ?? []).map((identifier, position) => ({
+    id: newId(),
+    position,
+    type: identifier.type,
+    value: sealIdentifierValue(identifier.value),
+    issuing_country: identifier.issuingCountry ?? null,
+    issuing_state: identifier.issuingState ?? null,
+  }));
+  const pass = newPassValues({ id, tenantId: ctx.tenantId });
+  const message = participantMessage({ id, tenantId: ctx.tenantId, deliveryMethod, email: participant.email, phone: participant.phone }, 'orderCreated', pass.values.id);
+  const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email } });
+
+  for (let attempt = 0; ; attempt++) {
+    const code = newOrderCode();
+    const document = newOrderDocument({
+      id, code, status, now, expiresAt,
+      testReason: input.testReason,
+      otherTestReason: input.otherTestReason ?? null,
+      deliveryMethod,
+      requester: input.requester,
+      settings,
+      incident: clock.incident,
+      participant,
+      company, location,
+      agency: agency ? { id: agency.id, code: agency.code } : null,
+      jobCategory: jobCategory ? { id: jobCategory.id, name: jobCategory.name, agencyId: jobCategory.agencyId } : null,
+      clinic,
+      packages: [{ id: pkg.id, name: pkg.name }],
+      services: orderServices,
+    });
+    const [{ created }] = await insertNewOrder(ctx.db, {
+      id, code, status,
+      tenantId: ctx.tenantId,
+      companyId: company.id,
+      locationId: location.id,
+      agencyId: agency?.id ?? null,
+      jobCategoryId: jobCategory?.id ?? null,
+      clinicId: clinic?.id ?? null,
+      now: now.toISOString(),
+      testReason: input.testReason,
+      otherTestReason: input.otherTestReason ?? null,
+      firstName: participant.firstName,
+      lastName: participant.lastName,
+      middleName: participant.middleName,
+      birthDate: participant.birthDate,
+      email: participant.email,
+      phone: participant.phone,
+      address: participant.address && json(participant.address),
+      deliveryMethod,
+      requester: json(input.requester),
+      settings: json(settings),
+      callbackUrl: input.callback?.url ?? null,
+      incident: clock.incident && json(clock.incident),
+      source: ctx.source,
+      createdByTokenId: ctx.actor.type === 'token' ? ctx.actor.id : null,
+      createdByUserId: ctx.actor.type === 'user' ? ctx.actor.id : null,
+      expiresAt: expiresAt.toISOString(),
+      document: json(document),
+      packageId: pkg.id,
+      services: json(
+        orderServices.map((s, position) => ({
+          id: s.id, service_id: pkg.items[position].id, position, name: s.name, type: pkg.items[position].type, category: s.category,
+          specimen_type: s.specimenType, is_dot: s.isDot, deadline_closes_at: s.deadlineClosesAt, deadline_reason_required_after: s.deadlineReasonRequiredAfter,
+        })),
+      ),
+      history: json(orderServices.map((s) => ({ id: newId(), order_service_id: s.id }))),
+      identifiers: json(identifiers),
+      audit: json({
+        id: audit.id, action: audit.action, actor_type: audit.actorType, actor_token_id: audit.actorTokenId, actor_user_id: audit.actorUserId,
+        actor_email: audit.actorEmail, actor_name: audit.actorName, data: audit.data,
+      }),
+      passId: pass.values.id,
+      passTokenHash: pass.values.tokenHash,
+      passTokenEncrypted: pass.values.tokenEncrypted,
+      messages: json(
+        message
+          ? [(({ id: messageId, channel, toEncrypted, toMasked, template, data }) => ({ id: messageId, channel, to_encrypted: toEncrypted, to_masked: toMasked, template, data }))(messageValues(message))]
+          : [],
+      ),
+      counterSlot: counterSlot(),
+    });
+    if (created) {
+      const withIdentifiers = ctx.scopes.has('order.participant.read');
+      const sealed = identifiers.map((i) => ({ type: i.type, value: i.value, issuingCountry: i.issuing_country, issuingState: i.issuing_state }));
+      return { order: serializeOrder({ ...document, identifiers: sealed }, { identifiers: withIdentifiers }), matched: null, messageQueued: message !== null };
+    }
+    if (attempt === 4) throw new Error('Could not allocate a unique order code');
+  }
 }

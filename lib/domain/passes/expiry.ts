@@ -65,7 +65,7 @@ export async function extendExpiration(args: { ctx: Ctx; orderId: string; input:
     await t.db.update(orders).set({ expiresAt: next, remindersSent, updatedAt: now }).where(eq(orders.id, orderId));
     await storeOrderDocuments(t.db, [orderId]);
     const pass = (await currentPass(t.db, orderId)) ?? (await insertPass(t.db, order)).row;
-    const sent = await queueParticipantMessage(t.db, order, 'expirationExtended', pass.id);
+    const sent = await queueParticipantMessage(t, order, 'expirationExtended', pass.id);
     await writeAudit(t.db, {
       tenantId: order.tenantId,
       orderId,
@@ -197,7 +197,7 @@ async function remindOrder(db: Db, id: string, hours: number, allHours: number[]
     await t.db.update(orders).set({ remindersSent }).where(eq(orders.id, id));
     await storeOrderDocuments(t.db, [id]);
     const pass = (await currentPass(t.db, id)) ?? (await insertPass(t.db, order)).row;
-    const sent = await queueParticipantMessage(t.db, order, 'reminder', pass.id);
+    const sent = await queueParticipantMessage(t, order, 'reminder', pass.id);
     await writeAudit(t.db, {
       tenantId: order.tenantId,
       orderId: id,

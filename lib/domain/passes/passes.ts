@@ -10,10 +10,11 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { queueMessage, type MessageTemplate } from '@/lib/domain/messages/queue';
+import { queueMessage, type MessageTemplate, type QueueMessageInput } from '@/lib/domain/messages/queue';
 import { OPEN_ORDER_STATUSES, type OrderStatus } from '@/lib/domain/orders/status';
 import { iso, isoOrNull, type Pass } from '@/lib/domain/representation';
-import { withTransaction } from '@/lib/domain/transaction';
+import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
+import { notifyMessagesDue } from '@/lib/domain/messages/wake';
 import { newId } from '@/lib/ids';
 import { openSecret, sealSecret } from '@/lib/secrets';
 import { hashPassToken, newPassToken, passUrl } from './tokens';
@@ -34,44 +35,49 @@ export function serializePass(row: PassRow): Pass {
   };
 }
 
-/** A new pass of the order (`db` is the caller's transaction). Its token exists only in the returned value and sealed. */
-export async function insertPass(db: Db, order: { id: string; tenantId: string }): Promise<{ id: string; token: string; row: PassRow }> {
+/** A new pass's row and its token, which exists only here and sealed (also used by the create-order statement). */
+export function newPassValues(order: { id: string; tenantId: string }) {
   const token = newPassToken();
-  const [row] = await db
-    .insert(orderPasses)
-    .values({ id: newId(), tenantId: order.tenantId, orderId: order.id, tokenHash: hashPassToken(token), tokenEncrypted: sealSecret(token) })
-    .returning();
+  return { token, values: { id: newId(), tenantId: order.tenantId, orderId: order.id, tokenHash: hashPassToken(token), tokenEncrypted: sealSecret(token) } };
+}
+
+/** A new pass of the order (`db` is the caller's transaction). */
+export async function insertPass(db: Db, order: { id: string; tenantId: string }): Promise<{ id: string; token: string; row: PassRow }> {
+  const { token, values } = newPassValues(order);
+  const [row] = await db.insert(orderPasses).values(values).returning();
   return { id: row.id, token, row };
 }
 
 /**
- * Queues `template` to the participant by the order's delivery method (email or sms; `none`: the
- * requester hands the pass over, nothing is sent). Returns whether a message was queued.
+ * The message that sends `template` to the participant by the order's delivery method (email or
+ * sms), or null for `none` (the requester hands the pass over, nothing is sent) or no address.
+ */
+export function participantMessage(
+  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
+  template: MessageTemplate,
+  passId: string,
+): QueueMessageInput | null {
+  const channel = order.deliveryMethod === 'email' || order.deliveryMethod === 'sms' ? order.deliveryMethod : null;
+  const to = channel === 'email' ? order.email : channel === 'sms' ? order.phone : null;
+  if (!channel || !to) return null;
+  return { tenantId: order.tenantId, orderId: order.id, channel, to, template, data: { passId } };
+}
+
+/**
+ * Queues `template` to the participant (see `participantMessage`) in the transaction `tx`, and
+ * wakes this process's message worker once it commits. Returns whether a message was queued.
  */
 export async function queueParticipantMessage(
-  db: Db,
+  tx: InTransaction<{ db: Db }>,
   order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
   template: MessageTemplate,
   passId: string,
 ): Promise<boolean> {
-  const channel = order.deliveryMethod === 'email' || order.deliveryMethod === 'sms' ? order.deliveryMethod : null;
-  const to = channel === 'email' ? order.email : channel === 'sms' ? order.phone : null;
-  if (!channel || !to) return false;
-  await queueMessage(db, { tenantId: order.tenantId, orderId: order.id, channel, to, template, data: { passId } });
+  const message = participantMessage(order, template, passId);
+  if (!message) return false;
+  await queueMessage(tx.db, message);
+  tx.afterCommit(notifyMessagesDue);
   return true;
-}
-
-/**
- * The pass of a new order, in the create-order transaction: made, and sent as `orderCreated` when
- * the delivery method is email or sms (`db` is that transaction).
- */
-export async function createPassForOrder(
-  db: Db,
-  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
-): Promise<{ id: string; token: string; messageQueued: boolean }> {
-  const pass = await insertPass(db, order);
-  const messageQueued = await queueParticipantMessage(db, order, 'orderCreated', pass.id);
-  return { id: pass.id, token: pass.token, messageQueued };
 }
 
 /** The order's live pass, if it has one. */
@@ -127,7 +133,7 @@ export async function reissuePass(args: { ctx: Ctx; orderId: string }): Promise<
       .where(and(eq(orderPasses.orderId, orderId), isNull(orderPasses.revokedAt)))
       .returning({ id: orderPasses.id });
     const pass = await insertPass(t.db, order);
-    const sent = await queueParticipantMessage(t.db, order, 'passReissued', pass.id);
+    const sent = await queueParticipantMessage(t, order, 'passReissued', pass.id);
     await writeAudit(t.db, {
       tenantId: order.tenantId,
       orderId,
