@@ -2,7 +2,7 @@
  * Secrets the embedded default generates for itself: taken from the environment when set,
  * otherwise created once into DATA_DIR (mode 0600) and reused. Production must set them.
  */
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -31,7 +31,8 @@ export function persistentSecret(envVar: string, fileName: string): string {
 // bytes); without it, outside production, a key is generated once into DATA_DIR/encryption.key.
 
 const PREFIX = 'enc:v1:';
-let cachedKey: Buffer | undefined;
+// A KeyObject made once: given a Buffer, every cipher would import the key again.
+let cachedKey: KeyObject | undefined;
 
 function parseKey(text: string): Buffer {
   const trimmed = text.trim();
@@ -40,8 +41,8 @@ function parseKey(text: string): Buffer {
   return key;
 }
 
-function encryptionKey(): Buffer {
-  cachedKey ??= parseKey(persistentSecret('ENCRYPTION_KEY', 'encryption.key'));
+function encryptionKey(): KeyObject {
+  cachedKey ??= createSecretKey(parseKey(persistentSecret('ENCRYPTION_KEY', 'encryption.key')));
   return cachedKey;
 }
 
