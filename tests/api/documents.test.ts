@@ -2,13 +2,14 @@
  * Documents (DESIGN.md 6.2, issue 16): upload of each content type, magic bytes, the 10 MiB limit,
  * download with its headers and audit entry, scopes, isolation, and the `document.created` event.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, tenants } from '@/lib/db/schema';
+import { auditEvents, documentContents, documents, tenants } from '@/lib/db/schema';
+import { CONTENT_PART_BYTES } from '@/lib/domain/documents/queries';
 import { SCOPES } from '@/lib/domain/scopes';
 import { DEMO } from '@/lib/seed';
 import { runDueDeliveries } from '@/lib/worker/delivery-worker';
@@ -123,6 +124,33 @@ describe('GET /api/v2/documents/{id}/content', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'document.downloaded')));
     expect(downloads.filter((d) => (d.data as { documentId: string }).documentId === created.body.id)).toHaveLength(2);
+  });
+
+  it.each([
+    ['exactly one part', CONTENT_PART_BYTES],
+    ['one byte more than a part', CONTENT_PART_BYTES + 1],
+    ['1 MiB and 3 bytes (18 parts)', 1024 * 1024 + 3],
+  ])('the exact bytes of a document of %s, read in parts', async (_, size) => {
+    const bytes = randomBytes(size);
+    pdfBytes().copy(bytes, 0, 0, 5); // %PDF-
+    const created = await upload(order.id, bytes, 'application/pdf', { type: 'labReport' });
+    expect(created.status).toBe(201);
+    const res = await get(`/api/v2/documents/${created.body.id}/content`, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(size));
+    expect(Buffer.compare(res.body, bytes)).toBe(0);
+  });
+
+  it('a download after the retention purge is 404 though the bytes were just downloaded (and kept in memory)', async () => {
+    const created = await upload(order.id, pdfBytes('purged'), 'application/pdf', { type: 'labReport' });
+    expect((await get(`/api/v2/documents/${created.body.id}/content`, { token: admin })).status).toBe(200);
+    expect((await get(`/api/v2/documents/${created.body.id}/content`, { token: admin })).status).toBe(200);
+    // What `retention purge` does, in one transaction (lib/domain/orders/retention.ts).
+    await db().transaction(async (tx) => {
+      await tx.update(documents).set({ purgedAt: new Date() }).where(eq(documents.id, created.body.id));
+      await tx.delete(documentContents).where(eq(documentContents.documentId, created.body.id));
+    });
+    expectError(await get(`/api/v2/documents/${created.body.id}/content`, { token: admin }), 404, 'notFound');
   });
 
   it('304 for If-None-Match with the ETag', async () => {

@@ -8,11 +8,22 @@ function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** The parts as they came from the database, without copying them into one buffer first. */
+function bodyOf(parts: Uint8Array[]): ReadableStream<Uint8Array> {
+  let next = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (next < parts.length) controller.enqueue(parts[next++]);
+      else controller.close();
+    },
+  });
+}
+
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: operation({
     ...operations.getDocumentContent,
     handler: async ({ ctx, params, query, request }) => {
-      const { document, bytes } = await readDocumentContent(ctx, params.id);
+      const { document, parts, size } = await readDocumentContent(ctx, params.id);
       const etag = `"${document.sha256}"`;
       const headers = {
         'Content-Type': document.contentType,
@@ -23,7 +34,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       };
       const match = request.headers.get('if-none-match');
       if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return new Response(null, { status: 304, headers });
-      return new Response(Buffer.from(bytes), { status: 200, headers: { ...headers, 'Content-Length': String(bytes.byteLength) } });
+      return new Response(bodyOf(parts), { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
     },
   }),
 });
