@@ -78,8 +78,17 @@ export function messagePage(args: { title: string; heading: string; text: string
   });
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+
 function formatInZone(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+  let format = deadlineFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    // Zones are the IANA names of clinics and states: a few hundred at most.
+    if (deadlineFormats.size < 1_000) deadlineFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 function timeLeft(expiresAt: Date, now: Date): string {

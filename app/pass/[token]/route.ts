@@ -7,6 +7,7 @@
 import QRCode from 'qrcode';
 import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/passes/participant';
 import { geocodeNear } from '@/lib/geo/geocode';
+import { esc } from '../html';
 import { html, notFoundPage, passDb, rateLimited, replacedPage } from '../respond';
 import { passPage, type ClinicSearch } from '../view';
 
@@ -38,6 +39,30 @@ async function search(url: URL, orderId: string, allowed: boolean): Promise<Clin
   return { near, byPosition, results, error: null };
 }
 
+/**
+ * The QR code's SVG of an order code, as the page shows it. Drawing one (segmenting, masks and
+ * their penalties) was ~8% of the page's server CPU; a code never changes, so the SVGs of the
+ * codes shown lately are kept (at most QR_CACHE_SIZE, least recently used out first).
+ */
+const QR_CACHE_SIZE = 1_000;
+const qrCache = new Map<string, string>();
+
+async function qrSvgOf(code: string): Promise<string> {
+  const hit = qrCache.get(code);
+  if (hit !== undefined) {
+    qrCache.delete(code);
+    qrCache.set(code, hit);
+    return hit;
+  }
+  const svg = (await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } })).replace(
+    '<svg ',
+    `<svg class="qr" role="img" aria-label="QR code of order code ${esc(code)}" data-testid="pass-qr" `,
+  );
+  qrCache.set(code, svg);
+  if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
+  return svg;
+}
+
 async function respond(request: Request, context: Context, head: boolean): Promise<Response> {
   const limited = await rateLimited(request);
   if (limited) return limited;
@@ -49,11 +74,7 @@ async function respond(request: Request, context: Context, head: boolean): Promi
   const { view } = found;
   const url = new URL(request.url);
   const notice = NOTICES[url.searchParams.get('chosen') ? 'chosen' : (url.searchParams.get('error') ?? '')] ?? null;
-  const qrSvg =
-    view.state === 'live'
-      ? (await QRCode.toString(view.code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } }))
-          .replace('<svg ', `<svg class="qr" role="img" aria-label="QR code of order code ${view.code}" data-testid="pass-qr" `)
-      : null;
+  const qrSvg = view.state === 'live' ? await qrSvgOf(view.code) : null;
   const body = passPage({
     token,
     view,
