@@ -3,14 +3,14 @@ import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
 import { appEnv } from '@/lib/app-db';
 import { getTenant } from '@/lib/domain/tenants';
-import { countUnacknowledged } from '@/lib/domain/orders/acknowledge-inbox';
+import { unacknowledgedBadge } from './results-badge';
 
 /** Every dashboard page: signed in (else /login), inside the shell. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageCtx();
   const tenant = await getTenant(ctx.db, ctx);
-  // The results inbox's badge: final results nobody acknowledged (over their partial index).
-  const unacknowledged = ctx.scopes.has('order.update') ? await countUnacknowledged(ctx) : 0;
+  // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
+  const unacknowledged = ctx.scopes.has('order.update') ? await unacknowledgedBadge(ctx) : 0;
   return (
     <AppShell
       user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
