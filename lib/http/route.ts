@@ -11,7 +11,7 @@ import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { getDb } from '@/lib/app-db';
 import { makeCtx, type Ctx, type Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
-import { newId } from '@/lib/ids';
+import { newRequestId } from './request-id';
 import { recordRequest } from '@/lib/observability/metrics';
 import { describeError, log } from '@/lib/log';
 import { entriesFromZod, envelope, errorHeaders, InvalidRequest, statusOfError, toPointer } from './errors';
@@ -240,22 +240,25 @@ export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType =
   const run = handle(op);
   return async (request, context) => {
     const started = performance.now();
-    const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newId();
-    const response = await run(request, context, requestId);
-    recordRequest(op.path ?? 'unlisted', request.method, response.status, (performance.now() - started) / 1000);
+    const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newRequestId();
+    // Parsed once: the query comes from it, and the log line's path.
+    const url = new URL(request.url);
+    const response = await run(request, context, requestId, url);
+    const seconds = (performance.now() - started) / 1000;
+    recordRequest(op.path ?? 'unlisted', request.method, response.status, seconds);
     log(response.status >= 500 ? 'error' : 'info', 'request', {
       requestId,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: url.pathname,
       status: response.status,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      durationMs: Math.round(seconds * 10_000) / 10,
     });
     return response;
   };
 }
 
 function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
-  return async (request: Request, context: NextContext, requestId: string): Promise<Response> => {
+  return async (request: Request, context: NextContext, requestId: string, url: URL): Promise<Response> => {
     try {
       let principal: Principal;
       let quota: RateLimitResult | undefined;
@@ -278,7 +281,6 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       }
       const params = (await context?.params) ?? {};
       assertPathParams(params);
-      const url = new URL(request.url);
       const query = op.query ? parse(op.query, queryObject(url), 'query') : undefined;
       const body = op.body ? parse(op.body, await readJsonBody(request, op.bodyOptional ?? false), 'body') : undefined;
       const raw = op.rawBody ? await readRawBody(request, op.rawBody) : undefined;

@@ -2,7 +2,7 @@
  * API tokens: random, prefixed by environment (`dto_test_` staging, `dto_live_` production),
  * shown once and stored only as a SHA-256 hash. Authentication resolves a token to a Principal.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { apiTokens, companies, tenants } from '@/lib/db/schema';
@@ -15,8 +15,9 @@ export function tokenPrefix(): string {
   return process.env.APP_ENV === 'production' ? 'dto_live_' : 'dto_test_';
 }
 
+/** SHA-256, hex: the one-shot `crypto.hash` (no Hash object per call; it runs on every request). */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export interface CreateTokenInput {
