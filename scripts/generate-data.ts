@@ -536,7 +536,12 @@ async function generateOrders(db: Db, tenant: TenantInfo, target: number, batch:
                    when b.clinic_id is not null then '{"schedule":{"strategy":"nearestClinic"}}'::jsonb
                    else '{"schedule":{"strategy":"participantChoice"}}'::jsonb end,
               null, b.source,
-              b.created_at + interval '14 days', 0, b.created_at, b.status_updated_at
+              -- Open orders stay live two weeks after generation (as the seed's, lib/seed/build-orders.ts): at
+              -- creation + 14 days, half of them would be due at once, and the server's expiry sweep would
+              -- spend the first minutes of every benchmark expiring them (2,000 per 15 s), dirtying pages.
+              case when b.status in (${open}) then ${lit(now)}::timestamptz + interval '14 days'
+                   else b.created_at + interval '14 days' end,
+              0, b.created_at, b.status_updated_at
        from _gen_batch b
        join _gen_zips z on z.i = ${rint('b.n', 45, zips)}
        cross join lateral (select (${textArray(FIRST_NAMES)})[1 + ${rint('b.n', 31, FIRST_NAMES.length)}] as first_name,
