@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { describeError, log } from '@/lib/log';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
+import { registerPglite } from './pglite-statements';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Driver = 'pglite' | 'postgres';
@@ -95,6 +96,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     });
     const { drizzle } = await import('drizzle-orm/pglite');
     const db = drizzle({ client, schema }) as unknown as Db;
+    // The hot reads run as named statements on this handle (lib/db/pglite-statements.ts).
+    await registerPglite(db, client);
     return {
       db,
       driver: 'pglite',

@@ -23,6 +23,7 @@
 import { and, asc, count, eq, fillPlaceholders, ilike, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { genericPlanDb, type Db } from '@/lib/db/client';
+import { executeNamed, pgliteClientOf } from '@/lib/db/pglite-statements';
 import { clinics, packages, services } from '@/lib/db/schema';
 import { orderablePackage, orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
@@ -307,6 +308,19 @@ function statementsFor(db: Db, shape: SearchShape) {
   return statements;
 }
 
+/**
+ * The page statement: through drizzle, or on an embedded database's root handle as a named PGlite
+ * statement, parsed once and planned as on PostgreSQL (generically without a name filter; see
+ * lib/db/pglite-statements.ts): in WebAssembly, parsing and planning it cost ~1 ms per search.
+ */
+async function runPage(db: Db, page: ReturnType<typeof buildStatements>['page'], shape: SearchShape, params: ReturnType<typeof searchParams>) {
+  const pglite = pgliteClientOf(db);
+  if (!pglite) return page.execute(params);
+  const query = page.getQuery();
+  const rows = await executeNamed(pglite, `search_clinics_${shapeKey(shape)}`, query.sql, fillPlaceholders(query.params, params), { generic: !shape.name });
+  return rows.map(([result]) => ({ result: result as PageResult }));
+}
+
 /** The services of the package, which must be one the token can order (400 otherwise). */
 async function packageServiceIds(ctx: Ctx, packageId: string): Promise<string[]> {
   const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(and(orderablePackage(ctx), eq(packages.id, packageId)));
@@ -333,9 +347,10 @@ async function requiredServiceIds(ctx: Ctx, q: SearchClinicsQuery): Promise<stri
 /** One statement for the page, its exact total and the token's orderable services; a page past the end asks for its total alone. */
 export async function searchClinics(ctx: Ctx, q: SearchClinicsQuery): Promise<Page<Clinic>> {
   const required = await requiredServiceIds(ctx, q);
-  const statements = statementsFor(ctx.db, shapeOf(q, required));
+  const shape = shapeOf(q, required);
+  const statements = statementsFor(ctx.db, shape);
   const params = searchParams(ctx, q, required);
-  const [{ result }] = await statements.page.execute(params);
+  const [{ result }] = await runPage(ctx.db, statements.page, shape, params);
   const rows = result.rows ?? [];
   const orderable = (result.services ?? []).map(([id, name, type]) => serviceEntry({ id, name, type }));
   const total = rows.length ? rows[0][2] : offsetOf(q) === 0 ? 0 : (await statements.total.execute(params))[0].total;

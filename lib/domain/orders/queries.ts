@@ -1,7 +1,8 @@
 /** Reads of orders, always within the principal's tenant and linked companies. */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, fillPlaceholders, inArray, sql, type SQL } from 'drizzle-orm';
 import { orderCounters, orders } from '@/lib/db/schema';
 import { genericPlanDb, type Db } from '@/lib/db/client';
+import { executeNamed, pgliteClientOf } from '@/lib/db/pglite-statements';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { inCompanies } from '@/lib/domain/access';
@@ -47,6 +48,25 @@ function preparedFor(db: Db) {
   return statements;
 }
 
+type DocumentRow = { id: string; document: Parameters<typeof completeDocuments>[1][number]['document']; identifiers: OrderDocument['identifiers'] };
+type Statement<T> = { execute(values: Record<string, unknown>): Promise<T[]>; getQuery(): { sql: string; params: unknown[] } };
+
+/**
+ * Runs one of these prepared statements: through drizzle, or on an embedded database's root handle
+ * as a named PGlite statement (parsed once, planned generically when `generic`: see
+ * lib/db/pglite-statements.ts), its array rows named by `columns` (the select's keys, in order).
+ */
+async function run<T>(db: Db, statement: Statement<T>, name: string, columns: readonly string[], values: Record<string, unknown>, generic: boolean): Promise<T[]> {
+  const pglite = pgliteClientOf(db);
+  if (!pglite) return statement.execute(values);
+  const query = statement.getQuery();
+  const rows = await executeNamed(pglite, name, query.sql, fillPlaceholders(query.params, values), { generic });
+  return rows.map((row) => Object.fromEntries(columns.map((column, i) => [column, row[i]])) as T);
+}
+
+const DOCUMENT_COLUMNS = Object.keys(documentColumns);
+const PAGE_COLUMNS = [...DOCUMENT_COLUMNS, 'total'];
+
 /**
  * Loads whole orders for the given ids, in the given order: one statement over their stored
  * documents whatever their number (and one more only if some have none). Callers pass ids they
@@ -62,7 +82,9 @@ export async function loadOrderDocuments(db: Db, ids: string[], withIdentifiers:
 /** The Order as the principal may see it; 404 for an order outside its access. */
 export async function getOrder(ctx: Ctx, id: string, options: { identifiers?: boolean } = {}) {
   const withIdentifiers = options.identifiers ?? ctx.scopes.has('order.participant.read');
-  const [row] = await preparedFor(ctx.db).get.execute({ id, tenantId: ctx.tenantId, companyIds: ctx.companyIds, withIdentifiers });
+  const values = { id, tenantId: ctx.tenantId, companyIds: ctx.companyIds, withIdentifiers };
+  // A primary-key lookup: PostgreSQL's own choice settles on the generic plan after five executions.
+  const [row] = await run<DocumentRow>(ctx.db, preparedFor(ctx.db).get, 'get_order_document', DOCUMENT_COLUMNS, values, false);
   if (!row) throw notFound('Order');
   const [document] = await completeDocuments(ctx.db, [row]);
   return serializeOrder(document, { identifiers: withIdentifiers });
@@ -262,9 +284,10 @@ const planIsValueIndependent = (shape: ListShape) =>
 export async function listOrders(ctx: Ctx, q: ListOrdersQuery) {
   const withIdentifiers = ctx.scopes.has('order.participant.read');
   const shape = listShape(q);
-  const statement = listStatement(planIsValueIndependent(shape) ? genericPlanDb(ctx.db) : ctx.db, shape);
+  const generic = planIsValueIndependent(shape);
+  const statement = listStatement(generic ? genericPlanDb(ctx.db) : ctx.db, shape);
   const params = listParams(ctx, q, withIdentifiers);
-  const rows = await statement.page.execute(params);
+  const rows = await run<DocumentRow & { total: number }>(ctx.db, statement.page, `list_orders_${shapeKey(shape)}`, PAGE_COLUMNS, params, generic);
   const total = rows.length ? rows[0].total : (await statement.total.execute(params))[0].total;
   const documents = await completeDocuments(ctx.db, rows);
   return page(documents.map((d) => serializeOrder(d, { identifiers: withIdentifiers })), total, q);
