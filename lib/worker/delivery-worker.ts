@@ -5,22 +5,27 @@
  * One round (`runDueDeliveries`):
  * 1. Claim: one statement picks due rows (`status = 'pending' and next_attempt_at <= now`) with
  *    `FOR UPDATE SKIP LOCKED`, increments `attempt_count` and pushes `next_attempt_at` forward by
- *    the lease (60 s). Concurrent workers skip each other's rows, and a worker that dies after
- *    claiming leaves a row that becomes due again when the lease ends: nothing is lost, and no two
- *    workers send the same attempt. `attempt_count` is the fencing token of the claim.
- * 2. Send each claimed event (lib/worker/send.ts), signed with the tenant's current secret.
+ *    the lease (60 s), and returns each row with its tenant's current signing secret. Concurrent
+ *    workers skip each other's rows, and a worker that dies after claiming leaves a row that
+ *    becomes due again when the lease ends: nothing is lost, and no two workers send the same
+ *    attempt. `attempt_count` is the fencing token of the claim.
+ * 2. Send each claimed event (lib/worker/send.ts), signed with the tenant's current secret, over
+ *    up to `concurrency` lanes (kept-alive connections, lib/worker/send.ts).
  * 3. Record: a `webhook_attempts` row (time, status code, duration, error) and the outcome —
  *    `delivered`, `pending` with the next retry time (lib/worker/retry.ts), or `failed` when the
- *    schedule is used up — in one transaction, only if the claim is still ours.
+ *    schedule is used up — in one statement per delivery, the update only if the claim is still
+ *    ours. The lanes' outcomes are written together: while one write is under way, the outcomes
+ *    that finish meanwhile wait and go in the next one (a group commit), so a busy round writes a
+ *    few statements instead of four round trips per delivery. A round returns once all of its
+ *    outcomes are written.
  *
  * Ordering: a later event of an order waits while an earlier one of the same order has never been
  * attempted, so a healthy receiver gets one order's events in `sequence` order. An event in retry
  * does not hold later ones back; receivers drop stale events by `sequence` (DESIGN.md "Events").
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db/client';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '@/lib/db/client';
 import { tenants, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
-import { withTransaction } from '@/lib/domain/transaction';
 import { privateCallbacksAllowed } from '@/lib/domain/webhooks/callback-url';
 import { webhookHeaders } from '@/lib/domain/webhooks/signature';
 import { newId } from '@/lib/ids';
@@ -28,8 +33,12 @@ import { nextRetryDelayMs, retryScheduleFromEnv } from './retry';
 import { sendWebhook, timeoutFromEnv, type SendOptions, type SendResult } from './send';
 
 export const DEFAULT_LEASE_MS = 60_000;
-export const DEFAULT_BATCH_SIZE = 20;
-export const DEFAULT_CONCURRENCY = 8;
+/**
+ * A round claims up to 64 deliveries and sends them over 32 lanes: two waves, so that even when
+ * every attempt runs into the timeout (at most 15 s) the round ends well within the lease.
+ */
+export const DEFAULT_BATCH_SIZE = 64;
+export const DEFAULT_CONCURRENCY = 32;
 
 export interface DeliveryRunOptions {
   db: Db;
@@ -61,6 +70,8 @@ export interface ClaimedDelivery {
   payload: Record<string, unknown>;
   /** The attempt number this claim makes, and the fencing token of the claim. */
   attemptCount: number;
+  /** The tenant's current signing secret, read by the claim (null: the tenant has none). */
+  secret?: string | null;
 }
 
 export interface DeliveryRunResult {
@@ -79,14 +90,19 @@ export async function claimDueDeliveries(options: DeliveryRunOptions): Promise<C
   const now = (options.now ?? realNow)();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
   const only = options.orderIds ? sql`and d.order_id in (${sql.join([...options.orderIds, ''].map((id) => sql`${id}`), sql`, `)})` : sql``;
+  // The gate of `sequence` order is a sub-plan probed per candidate through the index on
+  // (order_id, sequence) (`offset 0` keeps the planner from turning it into an anti-join over every
+  // pending row), and the candidates come in the order of the due index (status, next_attempt_at)
+  // with no other sort key, so a claim reads about `batchSize` rows however long the backlog is.
   const due = sql`(
     select d.id from ${webhookDeliveries} d
     where d.status = 'pending' and d.next_attempt_at <= ${now.toISOString()}::timestamptz ${only}
       and not exists (
         select 1 from ${webhookDeliveries} e
-        where e.order_id = d.order_id and e.status = 'pending' and e.sequence < d.sequence and e.last_attempt_at is null
+        where e.order_id = d.order_id and e.sequence < d.sequence and e.status = 'pending' and e.last_attempt_at is null
+        offset 0
       )
-    order by d.next_attempt_at, d.id
+    order by d.next_attempt_at
     limit ${options.batchSize ?? DEFAULT_BATCH_SIZE}
     for update skip locked
   )`;
@@ -104,6 +120,8 @@ export async function claimDueDeliveries(options: DeliveryRunOptions): Promise<C
       url: webhookDeliveries.url,
       payload: webhookDeliveries.payload,
       attemptCount: webhookDeliveries.attemptCount,
+      // The current secret at claim time: a rotation is used from the next claim on.
+      secret: sql<string | null>`(select t.webhook_secret from ${tenants} t where t.id = ${webhookDeliveries.tenantId})`,
     });
   return rows.sort((a, b) => a.orderId.localeCompare(b.orderId) || a.sequence - b.sequence);
 }
@@ -139,47 +157,100 @@ export async function attemptDelivery(claim: ClaimedDelivery, secret: string, op
 }
 
 type Outcome = 'delivered' | 'retrying' | 'failed' | 'superseded';
+type Sent = Pick<SendResult, 'ok' | 'statusCode' | 'durationMs' | 'error'>;
+
+export interface AttemptRecord {
+  claim: Pick<ClaimedDelivery, 'id' | 'attemptCount'>;
+  result: Sent;
+  attemptedAt: Date;
+}
+
+/**
+ * Records attempts and their outcomes (step 3) in one statement: every attempt row, and each
+ * delivery's outcome only where its claim is still ours (a claim taken over meanwhile keeps only
+ * its attempt row: `superseded`). One statement is one transaction: all of it or nothing.
+ */
+export async function recordAttempts(db: Db, records: readonly AttemptRecord[], options: { retrySchedule: readonly number[] }): Promise<Outcome[]> {
+  if (records.length === 0) return [];
+  const rows = records.map(({ claim, result, attemptedAt }) => {
+    const delay = result.ok ? null : nextRetryDelayMs(claim.attemptCount, options.retrySchedule);
+    const outcome: Exclude<Outcome, 'superseded'> = result.ok ? 'delivered' : delay === null ? 'failed' : 'retrying';
+    return {
+      outcome,
+      row: {
+        id: claim.id,
+        attempt_count: claim.attemptCount,
+        attempt_id: newId(),
+        attempted_at: attemptedAt.toISOString(),
+        status_code: result.statusCode,
+        duration_ms: result.durationMs,
+        error: result.error ? result.error.slice(0, 1000) : null,
+        status: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
+        next_attempt_at: delay === null ? null : new Date(attemptedAt.getTime() + result.durationMs + delay).toISOString(),
+        delivered_at: result.ok ? new Date(attemptedAt.getTime() + result.durationMs).toISOString() : null,
+      },
+    };
+  });
+  const updated = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => r.row))}::jsonb) as v(
+          id text, attempt_count integer, attempt_id text, attempted_at timestamptz, status_code integer, duration_ms integer,
+          error text, status text, next_attempt_at timestamptz, delivered_at timestamptz)
+      ), attempts as (
+        insert into ${webhookAttempts} (id, delivery_id, attempted_at, status_code, duration_ms, error)
+        select attempt_id, id, attempted_at, status_code, duration_ms, error from v
+      )
+      update ${webhookDeliveries} d set
+        status = v.status, next_attempt_at = v.next_attempt_at, last_attempt_at = v.attempted_at,
+        last_status_code = v.status_code, last_error = v.error, delivered_at = coalesce(v.delivered_at, d.delivered_at)
+      from v
+      where d.id = v.id and d.attempt_count = v.attempt_count and d.status = 'pending'
+      returning d.id`),
+  );
+  const mine = new Set(updated.map((u) => u.id));
+  return rows.map((r) => (mine.has(r.row.id) ? r.outcome : 'superseded'));
+}
 
 /** Records one attempt and its outcome (step 3); a claim taken over meanwhile keeps only the attempt row. */
 export async function recordAttempt(
   db: Db,
-  claim: ClaimedDelivery,
-  result: Pick<SendResult, 'ok' | 'statusCode' | 'durationMs' | 'error'>,
+  claim: Pick<ClaimedDelivery, 'id' | 'attemptCount'>,
+  result: Sent,
   options: { attemptedAt: Date; retrySchedule: readonly number[] },
 ): Promise<Outcome> {
-  const { attemptedAt } = options;
-  const delay = result.ok ? null : nextRetryDelayMs(claim.attemptCount, options.retrySchedule);
-  const outcome: Outcome = result.ok ? 'delivered' : delay === null ? 'failed' : 'retrying';
-  const error = result.error ? result.error.slice(0, 1000) : null;
-  return withTransaction({ db }, async ({ db: tx }) => {
-    await tx.insert(webhookAttempts).values({
-      id: newId(),
-      deliveryId: claim.id,
-      attemptedAt,
-      statusCode: result.statusCode,
-      durationMs: result.durationMs,
-      error,
-    });
-    const updated = await tx
-      .update(webhookDeliveries)
-      .set({
-        status: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
-        nextAttemptAt: delay === null ? null : new Date(attemptedAt.getTime() + result.durationMs + delay),
-        lastAttemptAt: attemptedAt,
-        lastStatusCode: result.statusCode,
-        lastError: error,
-        ...(result.ok ? { deliveredAt: new Date(attemptedAt.getTime() + result.durationMs) } : {}),
-      })
-      .where(and(eq(webhookDeliveries.id, claim.id), eq(webhookDeliveries.attemptCount, claim.attemptCount), eq(webhookDeliveries.status, 'pending')))
-      .returning({ id: webhookDeliveries.id });
-    return updated.length ? outcome : 'superseded';
-  });
+  const [outcome] = await recordAttempts(db, [{ claim, result, attemptedAt: options.attemptedAt }], options);
+  return outcome;
 }
 
-async function secretsOf(db: Db, tenantIds: string[]): Promise<Map<string, string>> {
-  if (tenantIds.length === 0) return new Map();
-  const rows = await db.select({ id: tenants.id, secret: tenants.webhookSecret }).from(tenants).where(inArray(tenants.id, tenantIds)).orderBy(asc(tenants.id));
-  return new Map(rows.map((r) => [r.id, r.secret]));
+/**
+ * Group commit of outcomes: `record` queues one and resolves once it is written. One write at a
+ * time; what is queued while it runs goes in the next (at most `max` per statement).
+ */
+function outcomeWriter(db: Db, options: { retrySchedule: readonly number[] }, max = 200) {
+  const queue: Array<{ record: AttemptRecord; resolve: (o: Outcome) => void; reject: (e: unknown) => void }> = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    try {
+      while (queue.length) {
+        const batch = queue.splice(0, max);
+        try {
+          const outcomes = await recordAttempts(db, batch.map((b) => b.record), options);
+          batch.forEach((b, i) => b.resolve(outcomes[i]));
+        } catch (error) {
+          for (const b of batch) b.reject(error);
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  };
+  return (record: AttemptRecord) =>
+    new Promise<Outcome>((resolve, reject) => {
+      queue.push({ record, resolve, reject });
+      if (!writing) void drain();
+    });
 }
 
 /** Runs `tasks` with at most `limit` at a time. */
@@ -198,17 +269,17 @@ export async function runDueDeliveries(options: DeliveryRunOptions): Promise<Del
   const claims = await claimDueDeliveries(options);
   const result: DeliveryRunResult = { claimed: claims.length, delivered: 0, retrying: 0, failed: 0, superseded: 0 };
   if (claims.length === 0) return result;
-  const secrets = await secretsOf(options.db, [...new Set(claims.map((c) => c.tenantId))]);
+  const record = outcomeWriter(options.db, { retrySchedule: schedule });
   const byOrder = new Map<string, ClaimedDelivery[]>();
   for (const claim of claims) byOrder.set(claim.orderId, [...(byOrder.get(claim.orderId) ?? []), claim]);
   await inParallel([...byOrder.values()], options.concurrency ?? DEFAULT_CONCURRENCY, async (group) => {
     for (const claim of group) {
       const attemptedAt = clock();
-      const secret = secrets.get(claim.tenantId);
-      const sent: Pick<SendResult, 'ok' | 'statusCode' | 'durationMs' | 'error'> = secret
-        ? await attemptDelivery(claim, secret, options)
+      const sent: Sent = claim.secret
+        ? await attemptDelivery(claim, claim.secret, options)
         : { ok: false, statusCode: null, durationMs: 0, error: 'The tenant has no webhook signing secret' };
-      result[await recordAttempt(options.db, claim, sent, { attemptedAt, retrySchedule: schedule })]++;
+      // The next event of the order is sent only once this outcome is written.
+      result[await record({ claim, result: sent, attemptedAt })]++;
     }
   });
   return result;
