@@ -67,11 +67,11 @@ function refresh(ctx: Ctx, key: string, entry?: LargeCount): Promise<number> {
   return refreshing;
 }
 
-/** The badge's number for the Ctx's principal (see the file's header). */
-export async function unacknowledgedBadge(ctx: Ctx): Promise<number> {
-  const few = await countUpTo(ctx, EXACT_UP_TO);
+/** The badge's number for the Ctx's principal (see the file's header); `exactUpTo` for tests. */
+export async function unacknowledgedBadge(ctx: Ctx, exactUpTo = EXACT_UP_TO): Promise<number> {
+  const few = await countUpTo(ctx, exactUpTo);
   const key = `${ctx.tenantId}|${[...ctx.companyIds].sort().join(',')}`;
-  if (few < EXACT_UP_TO) {
+  if (few < exactUpTo) {
     largeCounts.delete(key);
     return few;
   }
@@ -79,4 +79,9 @@ export async function unacknowledgedBadge(ctx: Ctx): Promise<number> {
   if (!entry || (entry.refreshing && !entry.at)) return refresh(ctx, key, entry);
   if (Date.now() - entry.at >= LARGE_COUNT_TTL_MS) refresh(ctx, key, entry).catch(() => undefined);
   return entry.value;
+}
+
+/** Forgets every kept count (tests). */
+export function forgetLargeCounts(): void {
+  largeCounts.clear();
 }
