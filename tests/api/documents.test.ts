@@ -123,7 +123,28 @@ describe('GET /api/v2/documents/{id}/content', () => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'document.downloaded')));
-    expect(downloads.filter((d) => (d.data as { documentId: string }).documentId === created.body.id)).toHaveLength(2);
+    const entries = downloads.filter((d) => (d.data as { documentId: string }).documentId === created.body.id);
+    expect(entries).toHaveLength(2);
+    // The first read the bytes from the database, the second from memory: the same entry either way.
+    const [first, second] = entries.map(({ id: _, createdAt: __, ...entry }) => entry);
+    expect(second).toEqual(first);
+    expect(first).toMatchObject({
+      actorType: 'token',
+      actorName: 'test',
+      data: { documentId: created.body.id, type: 'mroLetter', fileName: 'MRO letter é.pdf', sha256: sha256(bytes), tokenName: 'test' },
+    });
+  });
+
+  it('a download of kept bytes by a token that does not see the order is 404 and writes no entry', async () => {
+    const created = await upload(order.id, pdfBytes('kept'), 'application/pdf', { type: 'labReport' });
+    expect((await get(`/api/v2/documents/${created.body.id}/content`, { token: admin })).status).toBe(200);
+    const other = await token({ tenant: 'northwind' });
+    expectError(await get(`/api/v2/documents/${created.body.id}/content`, { token: other }), 404, 'notFound');
+    const entries = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orderId, order.id), eq(auditEvents.action, 'document.downloaded')));
+    expect(entries.filter((d) => (d.data as { documentId: string }).documentId === created.body.id)).toHaveLength(1);
   });
 
   it.each([

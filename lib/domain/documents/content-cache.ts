@@ -62,6 +62,12 @@ export function cachedContent(db: Db, id: string, sha256: string, now = Date.now
   return { parts: entry.parts, size: entry.size };
 }
 
+/** The kept bytes of document `id` and their SHA-256, if fresh (the caller checks the SHA-256 against the document's). */
+export function keptContent(db: Db, id: string, now = Date.now()): { sha256: string; parts: Uint8Array[]; size: number } | null {
+  const entry = cacheOf(db).entries.get(id);
+  return entry ? cachedContent(db, id, entry.sha256, now) && { sha256: entry.sha256, parts: entry.parts, size: entry.size } : null;
+}
+
 /** Keeps the bytes of document `id` (read from the database, their SHA-256 the document's). */
 export function keepContent(db: Db, id: string, sha256: string, parts: Uint8Array[], size: number, now = Date.now()): void {
   if (size > MAX_FILE_BYTES) return;

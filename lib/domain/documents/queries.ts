@@ -4,15 +4,15 @@
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
-import { documentContents, documents, orders } from '@/lib/db/schema';
+import { auditEvents, documentContents, documents, orders } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
-import { writeAudit } from '@/lib/domain/audit';
+import { orderAuditValues, writeAudit } from '@/lib/domain/audit';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { offsetOf, page } from '@/lib/domain/pagination';
 import type { Document } from '@/lib/domain/representation';
 import { withTransaction } from '@/lib/domain/transaction';
-import { cachedContent, keepContent } from './content-cache';
+import { cachedContent, keepContent, keptContent } from './content-cache';
 import type { ListDocumentsQuery } from './schemas';
 import { serializeDocument, type DocumentRow } from './serialize';
 
@@ -94,10 +94,43 @@ async function contentParts(db: Ctx['db'], documentId: string): Promise<Uint8Arr
 }
 
 /**
+ * The download of bytes kept in memory (./content-cache.ts) with SHA-256 `sha256`: in one
+ * statement, the document if the principal sees it, it is not purged and its SHA-256 is that one,
+ * and then its audit entry (as `writeAudit` writes it). No row: nothing written, and the caller
+ * takes the general path, which tells 404 from purged.
+ */
+async function downloadOfKept(ctx: Ctx, id: string, sha256: string): Promise<DocumentRow | null> {
+  const audit = orderAuditValues({ tenantId: '', orderId: '', action: 'document.downloaded', actor: ctx.actor });
+  const rows = rowsOf<DocumentRow>(
+    await ctx.db.execute(sql`with doc as (
+        select ${documents}.* from ${documents} inner join ${orders} on ${orders.id} = ${documents.orderId}
+        where ${visibleDocument(ctx)} and ${documents.id} = ${id} and ${documents.purgedAt} is null and ${documents.sha256} = ${sha256}
+      ), audit as (
+        insert into ${auditEvents} (id, tenant_id, order_id, action, actor_type, actor_token_id, actor_user_id, actor_email, actor_name, data)
+        select ${audit.id}, doc.tenant_id, doc.order_id, ${audit.action}, ${audit.actorType}, ${audit.actorTokenId}, ${audit.actorUserId}, ${audit.actorEmail},
+          ${audit.actorName}, jsonb_build_object('documentId', doc.id, 'type', doc.type, 'fileName', doc.file_name, 'sha256', doc.sha256) || ${JSON.stringify(audit.data)}::jsonb
+        from doc
+        returning 1
+      )
+      select doc.id, doc.tenant_id as "tenantId", doc.order_id as "orderId", doc.order_service_id as "orderServiceId", doc.type,
+        doc.file_name as "fileName", doc.content_type as "contentType", doc.size, doc.sha256, doc.purged_at as "purgedAt", doc.created_at as "createdAt"
+      from doc`),
+  );
+  const [row] = rows;
+  return row ? { ...row, createdAt: new Date(row.createdAt), purgedAt: null } : null;
+}
+
+/**
  * A document's bytes, with an audit entry on its order naming who downloaded it (each download is
  * one entry). 404 when the contents were purged under retention (the metadata stays).
  */
 export async function readDocumentContent(ctx: Ctx, id: string): Promise<DocumentContent> {
+  // Bytes kept from a recent download: one statement checks access and the purge and writes the entry.
+  const kept = keptContent(ctx.db, id);
+  if (kept) {
+    const row = await downloadOfKept(ctx, id, kept.sha256);
+    if (row) return { document: serializeDocument(row), parts: kept.parts, size: kept.size };
+  }
   return withTransaction(ctx, async (t) => {
     const row = await documentRowOrThrow(t, id);
     // The bytes of a recent download of this very content, else the database's (./content-cache.ts).
