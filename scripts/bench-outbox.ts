@@ -1,6 +1,6 @@
 /**
  * `npm run bench:outbox [-- --phases steady,backlog] [--modes server,worker] [--rate 100] [--duration 40]
- *   [--cancel-after 500] [--backlog 50000] [--message-backlog 0] [--profile]`
+ *   [--cancel-after 500] [--cancel-every 1] [--backlog 50000] [--message-backlog 0] [--drain-timeout 600] [--no-build] [--profile]`
  *
  * End-to-end throughput of the two outboxes (issue 18, "Outbox throughput"): `order.updated`
  * events (`webhook_deliveries`) to a local webhook receiver (node:http, in this process) and
@@ -20,7 +20,7 @@
  *   receiver; each order is cancelled through the API (`PUT /orders/{id}/cancellation`)
  *   `--cancel-after` ms after its creation answered, which enqueues one `order.updated` event. So
  *   the server takes `rate` creates and `rate` cancels per second, and the outboxes get `rate`
- *   events and `rate` messages per second. Lag = arrival at the receiver (end of the request body,
+ *   events and `rate` messages per second (`--cancel-every N` cancels every Nth order only). Lag = arrival at the receiver (end of the request body,
  *   end of the SMTP DATA) minus the row's creation: the event's `createdAt` (set in the
  *   transaction that writes the row) and the message row's `created_at` (the transaction's start).
  * - `backlog`: `--backlog` pending `order.updated` deliveries are inserted in one statement
@@ -81,6 +81,8 @@ function options() {
     rate: number('rate', 100),
     duration: number('duration', 40),
     cancelAfterMs: number('cancel-after', 500),
+    /** Cancel every Nth order (1: all, the default; 0: none). */
+    cancelEvery: number('cancel-every', 1),
     backlog: number('backlog', 50_000),
     messageBacklog: number('message-backlog', 0),
     drainTimeoutS: number('drain-timeout', 600),
@@ -411,6 +413,7 @@ async function steady(mode: Mode, env: NodeJS.ProcessEnv, f: Fixtures, rx: Recei
       createLatency.push(performance.now() - started);
       orderIds.push(json.id);
       const id = json.id;
+      if (!opts.cancelEvery || i % opts.cancelEvery !== 0) return;
       await sleep(opts.cancelAfterMs);
       await cancel(id);
     } catch (error) {
@@ -595,14 +598,19 @@ async function backlog(mode: Mode, env: NodeJS.ProcessEnv, f: Fixtures, rx: Rece
       const mBefore = rx.mails.size;
       const mt0 = Date.now();
       const { rowCount } = await client.query(
-        `insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, template, data, status, attempts, next_attempt_at, created_at)
+        `with src as (
+           select m.*, (row_number() over (order by id)) - 1 as i, count(*) over () as k
+           from (select * from messages where status = 'sent' and provider = 'smtp' and template = 'orderCreated' order by id desc limit 500) m
+         )
+         insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, template, data, status, attempts, next_attempt_at, created_at)
          select lpad(to_hex(g), 8, '0') || '-' || substr(md5($2 || g), 1, 4) || '-7000-8000-' || substr(md5($2 || g), 5, 12),
-                m.tenant_id, m.order_id, m.channel, m.to_encrypted, m.to_masked, m.template, m.data, 'queued', 0, now(), now()
-         from generate_series(0, $1::int - 1) g
-         join lateral (select * from messages where status = 'sent' and provider = 'smtp' and template = 'orderCreated' order by id offset (g % 500) limit 1) m on true`,
+                m.tenant_id, m.order_id, m.channel, m.to_encrypted, m.to_masked, m.template, m.data, 'queued', 0,
+                now() - ($1::int - g) * interval '1 millisecond', now() - ($1::int - g) * interval '1 millisecond'
+         from generate_series(0, $1::int - 1) g join src m on m.i = g % m.k`,
         [opts.messageBacklog, run],
       );
       const mCommitted = Date.now();
+      await client.query('analyze messages');
       console.log(`message backlog ${mode}: inserted ${rowCount} messages in ${mCommitted - mt0} ms`);
       while (Date.now() < deadline && rx.mails.size - mBefore < (rowCount ?? 0)) await sleep(100);
       const got = rx.mails.size - mBefore;

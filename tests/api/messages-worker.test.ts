@@ -5,7 +5,9 @@
  * is shared with the other test files, so every worker call is limited to this file's messages.
  */
 import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { providersFromEnv, type Providers } from '@/lib/worker/providers';
 import { smtpProvider } from '@/lib/worker/providers/smtp';
@@ -274,6 +276,70 @@ describe('without a provider', () => {
     expect(providersFromEnv(env).email?.name).toBe('smtp');
     expect(providersFromEnv(env).sms).toBeNull();
     expect(providersFromEnv({ ...env, TWILIO_FROM: '+15005550006' }).sms?.name).toBe('twilio');
+  });
+});
+
+describe('SMTP connections (issue 18: throughput)', () => {
+  /** A server that counts connections opened and closed, and accepts every message. */
+  async function countingServer() {
+    const counts = { opened: 0, closed: 0, messages: 0 };
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onConnect: (_session, callback) => {
+        counts.opened++;
+        callback();
+      },
+      onClose: () => void counts.closed++,
+      onData: (stream, _session, callback) => {
+        stream.resume();
+        stream.on('end', () => {
+          counts.messages++;
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    return { counts, url, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+  const mail = (i: number) => ({ id: `m${i}`, channel: 'email' as const, to: `p${i}@example.com`, subject: 's', text: 't', html: '<p>h</p>', sms: 't' });
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  };
+
+  it('one connection carries one message after another, and closes once idle; the next message opens a new one', async () => {
+    const peer = await countingServer();
+    try {
+      const provider = smtpProvider({ url: peer.url, from: 'orders@acme.test', idleMs: 200 });
+      for (let i = 0; i < 5; i++) expect(await provider.send(mail(i))).toMatchObject({ ok: true });
+      expect(peer.counts).toMatchObject({ opened: 1, messages: 5 });
+      await waitFor(() => peer.counts.closed === 1);
+      expect(peer.counts.closed).toBe(1);
+      expect(await provider.send(mail(5))).toMatchObject({ ok: true });
+      expect(peer.counts).toMatchObject({ opened: 2, messages: 6 });
+      await waitFor(() => peer.counts.closed === 2);
+      expect(peer.counts.closed).toBe(2);
+    } finally {
+      await peer.stop();
+    }
+  });
+
+  it('messages sent at once share at most maxConnections connections', async () => {
+    const peer = await countingServer();
+    try {
+      const provider = smtpProvider({ url: peer.url, from: 'orders@acme.test', idleMs: 200, maxConnections: 3 });
+      const outcomes = await Promise.all(Array.from({ length: 12 }, (_, i) => provider.send(mail(i))));
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      expect(peer.counts.messages).toBe(12);
+      expect(peer.counts.opened).toBeGreaterThanOrEqual(1);
+      expect(peer.counts.opened).toBeLessThanOrEqual(3);
+      await waitFor(() => peer.counts.closed === peer.counts.opened);
+      expect(peer.counts.closed).toBe(peer.counts.opened);
+    } finally {
+      await peer.stop();
+    }
   });
 });
 
