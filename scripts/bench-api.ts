@@ -14,7 +14,12 @@
  * older than the sources (never deleted: others use it).
  *
  * Scenarios, each at every connection count for a bounded duration: get order, list orders (first
- * page, a status-filtered page, page 500), create order, clinic search; and two references in the
+ * page, a status-filtered page, page 500), create order, clinic search (plain, and with `openNow`
+ * and `capabilities`), list agencies; and, on fixtures the running server makes (`liveFixtures`):
+ * the pass page `/pass/{token}`, the dashboard's `/orders` and `/orders/{id}` with the session
+ * cookie of a demo user signed in through next-auth's credentials flow, and the download of a
+ * 1 MiB PDF uploaded through the API (MB/s, measured with node:http clients: `loadWithHttp`).
+ * `--only id,...` picks scenarios, `--rounds` and `--profile-scenarios id,...` as below. Two references in the
  * same run: Next.js's own constant-JSON answer (the 404 envelope of an unknown /api/v2 path, served
  * by app/api/v2/[...path]/route.ts: no database, no auth) and the get-order SQL served by a bare
  * `node:http` + `pg` server (scripts/bench/bare-server.ts, PostgreSQL only). The list `total`s are
