@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orders, orderServices } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
 import { zoneOf } from '@/lib/domain/clinics/hours';
@@ -67,16 +68,41 @@ function stateOf(status: string): PassState {
   return isFinalOrderStatus(status) ? 'final' : 'live';
 }
 
-async function clinicById(db: Db, id: string): Promise<PassClinic | null> {
-  const [c] = await db
-    .select({
-      id: clinics.id, name: clinics.name, phone: clinics.phone, line1: clinics.line1, line2: clinics.line2, city: clinics.city,
-      state: clinics.state, postalCode: clinics.postalCode, lat: clinics.lat, long: clinics.long, hours: clinics.hours, timeZone: clinics.timeZone,
-    })
-    .from(clinics)
-    .where(eq(clinics.id, id));
-  return c ? { ...c, timeZone: c.timeZone ?? zoneOf(c.state, c.lat, c.long) } : null;
-}
+/**
+ * Everything the page shows of a pass, as one JSON row (one round trip, prepared once): the pass,
+ * its order's few columns the page needs (not the stored order document), company, location state,
+ * the services in order and the chosen clinic.
+ */
+const passFacts = namedStatement<{
+  facts: {
+    pass: { id: string; revokedAt: string | null; openedAt: string | null };
+    order: { id: string; tenantId: string; code: string; firstName: string | null; status: string; expiresAt: string | null; settings: Record<string, unknown> };
+    company: string;
+    locationState: string | null;
+    services: Array<{ name: string; type: string; status: string }>;
+    clinic: Omit<PassClinic, 'miles'> | null;
+  };
+}>(
+  'pass_page_facts',
+  () => sql`select json_build_object(
+      'pass', json_build_object('id', ${orderPasses.id}, 'revokedAt', ${orderPasses.revokedAt}, 'openedAt', ${orderPasses.openedAt}),
+      'order', json_build_object('id', ${orders.id}, 'tenantId', ${orders.tenantId}, 'code', ${orders.code}, 'firstName', ${orders.firstName},
+        'status', ${orders.status}, 'expiresAt', ${orders.expiresAt}, 'settings', ${orders.settings}),
+      'company', ${companies.name},
+      'locationState', ${locations.state},
+      'services', (select coalesce(json_agg(json_build_object('name', ${orderServices.name}, 'type', ${orderServices.type}, 'status', ${orderServices.status})
+          order by ${orderServices.position}), '[]'::json)
+        from ${orderServices} where ${orderServices.orderId} = ${orders.id}),
+      'clinic', (select json_build_object('id', ${clinics.id}, 'name', ${clinics.name}, 'phone', ${clinics.phone}, 'line1', ${clinics.line1},
+          'line2', ${clinics.line2}, 'city', ${clinics.city}, 'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'lat', ${clinics.lat},
+          'long', ${clinics.long}, 'hours', ${clinics.hours}, 'timeZone', ${clinics.timeZone})
+        from ${clinics} where ${clinics.id} = ${orders.clinicId})) as facts
+    from ${orderPasses}
+    join ${orders} on ${orders.id} = ${orderPasses.orderId}
+    join ${companies} on ${companies.id} = ${orders.companyId}
+    join ${locations} on ${locations.id} = ${orders.locationId}
+    where ${orderPasses.tokenHash} = ${sql.placeholder('tokenHash')}`,
+);
 
 /**
  * The pass of a token: unknown (404), revoked (410) or the page's facts. `open` records the first
@@ -84,16 +110,10 @@ async function clinicById(db: Db, id: string): Promise<PassClinic | null> {
  */
 export async function lookupPass(db: Db, token: string, options: { open?: boolean; now?: Date } = {}): Promise<PassLookup> {
   if (!isPassTokenShape(token)) return { kind: 'unknown' };
-  const [row] = await db
-    .select({ pass: orderPasses, order: orders, company: companies.name, locationState: locations.state })
-    .from(orderPasses)
-    .innerJoin(orders, eq(orders.id, orderPasses.orderId))
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(locations, eq(locations.id, orders.locationId))
-    .where(eq(orderPasses.tokenHash, hashPassToken(token)));
+  const [row] = await passFacts(db, { tokenHash: hashPassToken(token) });
   if (!row) return { kind: 'unknown' };
-  if (row.pass.revokedAt) return { kind: 'revoked' };
-  const { pass, order } = row;
+  const { pass, order, services, clinic: chosen } = row.facts;
+  if (pass.revokedAt) return { kind: 'revoked' };
   let firstOpen = false;
   if (options.open && !pass.openedAt) {
     const updated = await db
@@ -103,12 +123,7 @@ export async function lookupPass(db: Db, token: string, options: { open?: boolea
       .returning({ id: orderPasses.id });
     firstOpen = updated.length > 0;
   }
-  const services = await db
-    .select({ name: orderServices.name, type: orderServices.type, status: orderServices.status })
-    .from(orderServices)
-    .where(eq(orderServices.orderId, order.id))
-    .orderBy(asc(orderServices.position));
-  const clinic = order.clinicId ? await clinicById(db, order.clinicId) : null;
+  const clinic = chosen ? { ...chosen, timeZone: chosen.timeZone ?? zoneOf(chosen.state, chosen.lat, chosen.long) } : null;
   const settings = order.settings as { observedCollection?: boolean; schedule?: { strategy?: string } };
   const strategy = settings.schedule?.strategy ?? 'participantChoice';
   const state = stateOf(order.status);
@@ -123,10 +138,10 @@ export async function lookupPass(db: Db, token: string, options: { open?: boolea
       firstOpen,
       code: order.code,
       firstName: order.firstName,
-      company: row.company,
+      company: row.facts.company,
       tests: services.map((s) => s.name),
-      expiresAt: order.expiresAt,
-      timeZone: clinic?.timeZone ?? zoneOf(row.locationState) ?? 'UTC',
+      expiresAt: order.expiresAt === null ? null : new Date(order.expiresAt),
+      timeZone: clinic?.timeZone ?? zoneOf(row.facts.locationState) ?? 'UTC',
       observedCollection: settings.observedCollection === true,
       strategy,
       clinic,
