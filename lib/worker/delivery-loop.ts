@@ -1,8 +1,8 @@
 /** The delivery worker as a running loop (in the server process, or `npm run worker`). */
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/app-db';
 import { onDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { runDueDeliveries, type DeliveryRunOptions } from './delivery-worker';
+import { backgroundDb } from './background-db';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
 export const DEFAULT_POLL_MS = 500;
@@ -13,7 +13,7 @@ export function pollIntervalFromEnv(): number {
 }
 
 export interface DeliveryWorkerOptions extends Omit<DeliveryRunOptions, 'db'> {
-  /** Default: the process database (lib/app-db.ts). */
+  /** Default: the loops' own pool on PostgreSQL, the process database with PGlite (lib/worker/background-db.ts). */
   db?: Db;
   /** Poll interval; default WEBHOOK_POLL_MS or 500 ms. */
   intervalMs?: number;
@@ -27,7 +27,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions = {}): Loop {
     intervalMs: options.intervalMs ?? pollIntervalFromEnv(),
     log,
     round: async () => {
-      const db = options.db ?? (await getDb());
+      const db = options.db ?? (await backgroundDb());
       const result = await runDueDeliveries({ ...options, db });
       if (result.failed) log('warn', 'webhook deliveries failed for good (retry schedule used up)', { count: result.failed });
       return result.claimed > 0;

@@ -6,15 +6,15 @@
  * this process queued a message (`notifyMessagesDue`).
  */
 import type { Db } from '@/lib/db/client';
-import { getDb } from '@/lib/app-db';
 import { onMessagesDue } from '@/lib/domain/messages/wake';
 import { pollIntervalFromEnv } from './delivery-loop';
+import { backgroundDb } from './background-db';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 import { runDueMessages, type MessageRunOptions } from './message-send';
 import { providersFromEnv } from './providers';
 
 export interface MessageWorkerOptions extends Omit<MessageRunOptions, 'db'> {
-  /** Default: the process database (lib/app-db.ts). */
+  /** Default: the loops' own pool on PostgreSQL, the process database with PGlite (lib/worker/background-db.ts). */
   db?: Db;
   intervalMs?: number;
   log?: Logger;
@@ -34,7 +34,7 @@ export function startMessageWorker(options: MessageWorkerOptions = {}): Loop {
     intervalMs: options.intervalMs ?? pollIntervalFromEnv(),
     log,
     round: async () => {
-      const db = options.db ?? (await getDb());
+      const db = options.db ?? (await backgroundDb());
       const result = await runDueMessages({ ...options, db });
       if (result.failed) log('warn', 'messages failed for good (permanent failure, retries used up, or no provider)', { count: result.failed });
       return result.claimed > 0;

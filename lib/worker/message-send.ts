@@ -30,7 +30,7 @@ import { nextRetryDelayMs } from './retry';
 export const MESSAGE_LEASE_MS = 60_000;
 /**
  * A round claims up to 32 messages and works on 16 at once (rendering reads the database; the SMTP
- * provider sends over a pool of at most 5 connections): two waves, well within the lease.
+ * provider sends over a pool of at most 10 connections): two waves, well within the lease.
  */
 export const MESSAGE_BATCH_SIZE = 32;
 export const MESSAGE_CONCURRENCY = 16;

@@ -3,7 +3,7 @@
  * STARTTLS when the server offers it; `smtps://` for implicit TLS on 465) and `MAIL_FROM` (default
  * `orders@<PUBLIC_URL host>`). Plain text and HTML parts.
  *
- * Messages go over a pool of at most 5 SMTP connections, each reused for up to 100 messages: a new
+ * Messages go over a pool of at most 10 SMTP connections, each reused for up to 100 messages: a new
  * connection costs several round trips and the server's greeting delay (smtp-server, like many
  * MTAs, waits 100 ms before its greeting to catch clients that talk too soon), which had capped
  * one lane at about 7 messages per second. The pool closes once it has been idle for a second, so
@@ -29,7 +29,7 @@ export interface SmtpOptions {
   timeoutMs?: number;
   /** The pool closes after this long without a message under way (default 1 s). */
   idleMs?: number;
-  /** At most this many connections at once (default 5). */
+  /** At most this many connections at once (default 10). */
   maxConnections?: number;
 }
 
@@ -87,7 +87,7 @@ export function smtpProvider(options: SmtpOptions): MessageProvider {
       new SMTPPool({
         url: options.url,
         pool: true,
-        maxConnections: options.maxConnections ?? 5,
+        maxConnections: options.maxConnections ?? 10,
         maxMessages: 100,
         maxRequeues: 1,
         connectionTimeout: timeout,
