@@ -103,7 +103,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function database() {
   const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = process.env.BENCH_PG_DB ?? 'outbox_bench';
+  const name = benchDatabaseName();
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
   const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
   const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
@@ -308,15 +308,25 @@ function ticksOf(pid: number | undefined): number {
   }
 }
 
-/** Ticks per PostgreSQL process (backends come and go: a delta counts the pids seen at both ends, and new ones whole). */
+/** The benchmark's database: only its backends' CPU is counted (the machine is shared). */
+const benchDatabaseName = () => process.env.BENCH_PG_DB ?? 'outbox_bench';
+
+/**
+ * Ticks per PostgreSQL backend of the benchmark's database (`postgres: ... <db> <client>` in its
+ * command line; backends come and go: a delta counts the pids seen at both ends, and new ones
+ * whole). The server's shared processes (WAL writer, checkpointer) and other databases' backends
+ * are not counted.
+ */
 function postgresTicks(): Map<number, number> {
   const ticks = new Map<number, number>();
   if (!fs.existsSync('/proc')) return ticks;
+  const db = ` ${benchDatabaseName()} `;
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const text = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
       if (text.slice(text.indexOf('(') + 1, text.lastIndexOf(')')) !== 'postgres') continue;
+      if (!fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(db)) continue;
       const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
       ticks.set(Number(name), Number(fields[11]) + Number(fields[12]));
     } catch {
