@@ -153,6 +153,7 @@ function postgresEngine(orders: number): Engine {
   }
   const url = new URL(base);
   url.pathname = `/${name}`;
+  countedDatabase = name;
   const dataDir = path.join(workDir, 'postgres-secrets');
   return { name: 'postgres', orders, url: url.toString(), dataDir, env: { DATABASE_URL: url.toString(), DATA_DIR: dataDir } };
 }
@@ -160,6 +161,7 @@ function postgresEngine(orders: number): Engine {
 /** `<BENCH_DIR>/pglite-data` (1,000,000 orders) or `<BENCH_DIR>/pglite-data-<orders>`; BENCH_DATA_DIR names another. */
 function pgliteEngine(orders: number): Engine {
   const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, orders === DEFAULT_ORDERS ? 'pglite-data' : `pglite-data-${orders}`);
+  countedDatabase = undefined;
   return { name: 'pglite', orders, dataDir, env: { DATABASE_URL: '', DATA_DIR: dataDir } };
 }
 
@@ -437,6 +439,22 @@ function procStat(pid: number): { ppid: number; ticks: number; comm: string } | 
   }
 }
 
+/**
+ * The database whose backends' CPU is counted as PostgreSQL's (`postgres: ... <db> <client>` in
+ * their command line): the machine is shared, and other databases of the server may be busy. The
+ * server's shared processes (WAL writer, checkpointer) are not counted; with PGlite, none is.
+ */
+let countedDatabase: string | undefined;
+
+function isCountedBackend(pid: number): boolean {
+  if (!countedDatabase) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${countedDatabase} `);
+  } catch {
+    return false;
+  }
+}
+
 /** Ticks per process (pid -> ticks), split into the server's process tree, PostgreSQL and the rest. */
 function cpuSnapshot(serverPid: number | undefined) {
   const all = fs.existsSync('/proc') ? fs.readdirSync('/proc').filter((n) => /^\d+$/.test(n)).map(Number) : [];
@@ -449,7 +467,9 @@ function cpuSnapshot(serverPid: number | undefined) {
   const postgres = new Map<number, number>();
   for (const [pid, stat] of stats) {
     if (!stat) continue;
-    if (stat.comm === 'postgres') postgres.set(pid, stat.ticks);
+    if (stat.comm === 'postgres') {
+      if (isCountedBackend(pid)) postgres.set(pid, stat.ticks);
+    }
     else if (serverPid && inTree(pid)) server.set(pid, stat.ticks);
   }
   const own = process.cpuUsage();
