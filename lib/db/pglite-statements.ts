@@ -79,6 +79,23 @@ export async function executeNamed(
   values: readonly unknown[],
   options: { generic: boolean },
 ): Promise<unknown[][]> {
+  try {
+    return await executeOnce(target, name, text, values, options);
+  } catch (error) {
+    // The session lost the statement (DEALLOCATE, DISCARD) or its result type changed under it
+    // (DDL): forget it, close it if it still exists, and parse it again once.
+    const code = (error as { code?: unknown }).code;
+    if (code !== '26000' && code !== '0A000') throw error;
+    target.parsed.delete(name);
+    target.parsed.delete(GENERIC);
+    const { client, protocol } = target;
+    const close = concat([protocol.serialize.close({ type: 'S', name }), protocol.serialize.close({ type: 'S', name: GENERIC }), protocol.serialize.sync()]);
+    await client._runExclusiveTransaction(() => client.runExclusive(() => client.execProtocol(close, { throwOnError: false })));
+    return executeOnce(target, name, text, values, options);
+  }
+}
+
+async function executeOnce(target: Registered, name: string, text: string, values: readonly unknown[], options: { generic: boolean }): Promise<unknown[][]> {
   const { client, protocol, parseResults, parsed } = target;
   const { serialize } = protocol;
   const parts: Uint8Array[] = [];

@@ -23,9 +23,10 @@ describe('textValue: parameters as PostgreSQL input text', () => {
 
 describe('executeNamed on an embedded database', () => {
   let database: Database;
+  // Opening and migrating an in-memory database takes seconds on a busy machine.
   beforeAll(async () => {
     database = await openDatabase({ dataDir: 'memory://' });
-  });
+  }, 120_000);
   afterAll(async () => {
     await database.close();
   });
@@ -54,5 +55,19 @@ describe('executeNamed on an embedded database', () => {
     const target = pgliteClientOf(database.db)!;
     await expect(executeNamed(target, 'test_broken', 'select from nowhere_at_all', [], { generic: false })).rejects.toMatchObject({ code: '42P01' });
     expect(await executeNamed(target, 'test_broken', 'select 1 as one', [], { generic: false })).toEqual([[1]]);
+  });
+});
+
+describe('executeNamed when the session lost the statement', () => {
+  it('parses it again after a DEALLOCATE ALL', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    try {
+      const target = pgliteClientOf(database.db)!;
+      expect(await executeNamed(target, 'test_again', 'select $1::int * 2 as d', [4], { generic: true })).toEqual([[8]]);
+      await target.client.exec('deallocate all');
+      expect(await executeNamed(target, 'test_again', 'select $1::int * 2 as d', [5], { generic: true })).toEqual([[10]]);
+    } finally {
+      await database.close();
+    }
   });
 });
