@@ -12,7 +12,8 @@
  * - `SANDBOX=off`                no sandbox simulator even in staging
  * - `SANDBOX_STEP_SECONDS`       seconds between two steps of a sandbox order (default 30)
  *
- * The expiry and reminder sweep (lib/worker/expiry-loop.ts) runs wherever the delivery worker does.
+ * The expiry and reminder sweep (lib/worker/expiry-loop.ts) runs wherever the delivery worker does,
+ * and so does PGlite's vacuum (lib/worker/vacuum-loop.ts; `VACUUM_INTERVAL_MS`, default 10 minutes).
  */
 import type { Db } from '@/lib/db/client';
 import { startSandbox } from '@/lib/sandbox';
@@ -21,6 +22,7 @@ import { startDeliveryWorker, pollIntervalFromEnv } from '@/lib/worker/delivery-
 import { startExpiryLoop } from '@/lib/worker/expiry-loop';
 import { startHeartbeat } from '@/lib/worker/heartbeat';
 import { startMessageWorker } from '@/lib/worker/message-loop';
+import { startVacuumLoop } from '@/lib/worker/vacuum-loop';
 import { jsonLogger, type Logger, type Loop } from '@/lib/worker/loop';
 
 export interface BackgroundWorkOptions {
@@ -62,7 +64,7 @@ export function startBackgroundWork(options: BackgroundWorkOptions = {}): Backgr
   // The message worker (e-mail and SMS to participants, lib/worker/message-send.ts) runs with it: both read an outbox.
   if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }), startHeartbeat({ db: options.db, log }), startMessageWorker({ db: options.db, log }));
   if (running.sandbox) loops.push(startSandbox({ db: options.db, log }));
-  if (running.deliveries) loops.push(startExpiryLoop({ db: options.db, log }));
+  if (running.deliveries) loops.push(startExpiryLoop({ db: options.db, log }), startVacuumLoop({ db: options.db, log }));
   log('info', 'background work started', {
     webhookDelivery: running.deliveries ? { pollMs: pollIntervalFromEnv() } : 'off',
     sandbox: running.sandbox ? { stepSeconds: stepSecondsFromEnv() } : 'off',

@@ -93,6 +93,7 @@ export const environmentSchema = z.object({
   WEBHOOK_POLL_MS: withDefault(integer(10), 500),
   WEBHOOK_TIMEOUT_MS: withDefault(integer(1), 10_000),
   // Not through emptyIsUnset: an empty schedule means no retries.
+  VACUUM_INTERVAL_MS: withDefault(integer(1000), 600_000),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
     .refine(retrySchedule, { error: 'must be comma-separated non-negative seconds, e.g. 5,300,1800' })

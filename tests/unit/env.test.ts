@@ -40,6 +40,7 @@ describe('defaults', () => {
       SANDBOX_STEP_SECONDS: 30,
       WEBHOOK_WORKER: true,
       WEBHOOK_POLL_MS: 500,
+      VACUUM_INTERVAL_MS: 600_000,
       WEBHOOK_TIMEOUT_MS: 10_000,
       ALLOW_PRIVATE_CALLBACKS: false,
       CLI_LOCK_WAIT_MS: 15_000,
