@@ -10,8 +10,9 @@
  * The pass link is the one of `data.passId`; when that pass was revoked meanwhile (a reissue between
  * queueing and sending), the order's current pass, so nobody is sent a dead link.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orderServices, orders, tenants, userInvitations, users } from '@/lib/db/schema';
 import { publicUrl } from '@/lib/config/public-url';
 import { openSecret } from '@/lib/secrets';
@@ -74,60 +75,64 @@ export interface OrderFacts {
   passUrl: string;
 }
 
+/**
+ * Everything an order message says, in one statement prepared once (the worker renders every
+ * message it sends): the order, company, location state, chosen clinic, tests in order, and the
+ * sealed token of the pass the message names if still live, else the order's live pass.
+ */
+const orderFactsRow = namedStatement<{
+  facts: {
+    code: string;
+    firstName: string | null;
+    expiresAt: string | null;
+    company: string;
+    state: string | null;
+    clinic: { name: string; line1: string | null; city: string | null; state: string | null; postalCode: string | null; phone: string | null } | null;
+    tests: string[];
+    passToken: string | null;
+  };
+}>(
+  'message_order_facts',
+  () => sql`select json_build_object(
+      'code', ${orders.code}, 'firstName', ${orders.firstName}, 'expiresAt', ${orders.expiresAt}, 'company', ${companies.name}, 'state', ${locations.state},
+      'clinic', case when ${clinics.id} is null then null else json_build_object('name', ${clinics.name}, 'line1', ${clinics.line1},
+        'city', ${clinics.city}, 'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'phone', ${clinics.phone}) end,
+      'tests', (select coalesce(json_agg(${orderServices.name} order by ${orderServices.position}), '[]'::json)
+        from ${orderServices} where ${orderServices.orderId} = ${orders.id}),
+      'passToken', coalesce(
+        (select p.token_encrypted from ${orderPasses} p where p.id = ${sql.placeholder('passId')} and p.order_id = ${orders.id} and p.revoked_at is null),
+        (select p.token_encrypted from ${orderPasses} p where p.order_id = ${orders.id} and p.revoked_at is null
+          order by p.created_at desc, p.id desc limit 1))) as facts
+    from ${orders}
+    join ${companies} on ${companies.id} = ${orders.companyId}
+    join ${locations} on ${locations.id} = ${orders.locationId}
+    left join ${clinics} on ${clinics.id} = ${orders.clinicId}
+    where ${orders.id} = ${sql.placeholder('orderId')} and ${orders.tenantId} = ${sql.placeholder('tenantId')}`,
+);
+
 async function orderFacts(db: Db, message: MessageToRender): Promise<OrderFacts> {
   if (!message.orderId) throw new RenderError('orderMissing', 'The message names no order');
-  const [order] = await db
-    .select({
-      code: orders.code,
-      firstName: orders.firstName,
-      expiresAt: orders.expiresAt,
-      company: companies.name,
-      state: locations.state,
-      clinicName: clinics.name,
-      clinicLine1: clinics.line1,
-      clinicCity: clinics.city,
-      clinicState: clinics.state,
-      clinicPostalCode: clinics.postalCode,
-      clinicPhone: clinics.phone,
-    })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .innerJoin(locations, eq(locations.id, orders.locationId))
-    .leftJoin(clinics, eq(clinics.id, orders.clinicId))
-    .where(and(eq(orders.id, message.orderId), eq(orders.tenantId, message.tenantId)));
-  if (!order) throw new RenderError('orderMissing', 'The order of the message does not exist');
-  const tests = await db.select({ name: orderServices.name }).from(orderServices).where(eq(orderServices.orderId, message.orderId)).orderBy(asc(orderServices.position));
-  const token = await passToken(db, message.orderId, typeof message.data.passId === 'string' ? message.data.passId : null);
-  const cityLine = [order.clinicCity, [order.clinicState, order.clinicPostalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const address = [order.clinicLine1, cityLine].filter(Boolean).join(', ');
+  const [row] = await orderFactsRow(db, {
+    orderId: message.orderId,
+    tenantId: message.tenantId,
+    passId: typeof message.data.passId === 'string' ? message.data.passId : null,
+  });
+  if (!row) throw new RenderError('orderMissing', 'The order of the message does not exist');
+  const order = row.facts;
+  if (!order.passToken) throw new RenderError('passMissing', 'The order has no valid pass');
+  const clinic = order.clinic;
+  const cityLine = clinic ? [clinic.city, [clinic.state, clinic.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
+  const address = clinic ? [clinic.line1, cityLine].filter(Boolean).join(', ') : '';
   return {
     code: order.code,
     firstName: order.firstName?.trim() || null,
     company: order.company,
-    tests: tests.map((t) => t.name),
-    expiresAt: order.expiresAt,
+    tests: order.tests,
+    expiresAt: order.expiresAt === null ? null : new Date(order.expiresAt),
     timeZone: timeZoneOfState(order.state),
-    clinic: order.clinicName ? { name: order.clinicName, address: address || null, phone: order.clinicPhone } : null,
-    passUrl: `${publicUrl()}/pass/${encodeURIComponent(token)}`,
+    clinic: clinic ? { name: clinic.name, address: address || null, phone: clinic.phone } : null,
+    passUrl: `${publicUrl()}/pass/${encodeURIComponent(openSecret(order.passToken))}`,
   };
-}
-
-async function passToken(db: Db, orderId: string, passId: string | null): Promise<string> {
-  if (passId) {
-    const [pass] = await db
-      .select({ token: orderPasses.tokenEncrypted, revokedAt: orderPasses.revokedAt })
-      .from(orderPasses)
-      .where(and(eq(orderPasses.id, passId), eq(orderPasses.orderId, orderId)));
-    if (pass && !pass.revokedAt) return openSecret(pass.token);
-  }
-  const [current] = await db
-    .select({ token: orderPasses.tokenEncrypted })
-    .from(orderPasses)
-    .where(and(eq(orderPasses.orderId, orderId), isNull(orderPasses.revokedAt)))
-    .orderBy(desc(orderPasses.createdAt), desc(orderPasses.id))
-    .limit(1);
-  if (!current) throw new RenderError('passMissing', 'The order has no valid pass');
-  return openSecret(current.token);
 }
 
 const list = (items: string[]) =>
