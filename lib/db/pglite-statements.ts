@@ -98,26 +98,30 @@ export async function executeNamed(
 async function executeOnce(target: Registered, name: string, text: string, values: readonly unknown[], options: { generic: boolean }): Promise<unknown[][]> {
   const { client, protocol, parseResults, parsed } = target;
   const { serialize } = protocol;
-  const parts: Uint8Array[] = [];
-  const parsing: string[] = [];
-  const parseOnce = (statement: string, sql: string) => {
-    if (parsed.has(statement)) return;
-    parts.push(serialize.parse({ name: statement, text: sql }));
-    parsing.push(statement);
-  };
-  if (options.generic) {
-    parseOnce(GENERIC, `select set_config('plan_cache_mode', 'force_generic_plan', true)`);
-    parts.push(serialize.bind({ statement: GENERIC }), serialize.execute({}));
-  }
-  parseOnce(name, text);
-  parts.push(serialize.bind({ statement: name, values: values.map(textValue) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-  const message = concat(parts);
+  // Which statements to parse is decided inside PGlite's lock: two first executions at once would
+  // otherwise both send the Parse, and the second fail with "prepared statement ... already exists".
   const messages = await client._runExclusiveTransaction(() =>
-    client.runExclusive(async () => (await client.execProtocol(message, { throwOnError: false })).messages),
+    client.runExclusive(async () => {
+      const parts: Uint8Array[] = [];
+      const parsing: string[] = [];
+      const parseOnce = (statement: string, sql: string) => {
+        if (parsed.has(statement)) return;
+        parts.push(serialize.parse({ name: statement, text: sql }));
+        parsing.push(statement);
+      };
+      if (options.generic) {
+        parseOnce(GENERIC, `select set_config('plan_cache_mode', 'force_generic_plan', true)`);
+        parts.push(serialize.bind({ statement: GENERIC }), serialize.execute({}));
+      }
+      parseOnce(name, text);
+      parts.push(serialize.bind({ statement: name, values: values.map(textValue) }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+      const answer = (await client.execProtocol(concat(parts), { throwOnError: false })).messages;
+      // The statements parsed before an error exist now (the server skips only what follows it).
+      const parsedNow = answer.filter((m) => m.name === 'parseComplete').length;
+      for (const statement of parsing.slice(0, parsedNow)) parsed.add(statement);
+      return answer;
+    }),
   );
-  // The statements parsed before an error exist now (the server skips only what follows it).
-  const parsedNow = messages.filter((m) => m.name === 'parseComplete').length;
-  for (const statement of parsing.slice(0, parsedNow)) parsed.add(statement);
   const error = messages.find((m) => m.name === 'error');
   if (error) throw error;
   // The statement's own messages: from its Bind on (the set_config before it has rows of its own).

@@ -51,6 +51,13 @@ describe('executeNamed on an embedded database', () => {
     expect(mode).toBe('auto');
   });
 
+  it('first executions of one statement at once parse it once (each answers)', async () => {
+    const target = pgliteClientOf(database.db)!;
+    const text = 'select $1::int + 1 as n';
+    const answers = await Promise.all([1, 2, 3, 4].map((n) => executeNamed(target, 'test_at_once', text, [n], { generic: true })));
+    expect(answers).toEqual([[[2]], [[3]], [[4]], [[5]]]);
+  });
+
   it('a statement that does not parse is refused, and can be parsed under its name later', async () => {
     const target = pgliteClientOf(database.db)!;
     await expect(executeNamed(target, 'test_broken', 'select from nowhere_at_all', [], { generic: false })).rejects.toMatchObject({ code: '42P01' });
