@@ -38,7 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { buildIsStale, freePort, serverArgs } from './lib/processes';
+import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -80,42 +80,12 @@ function options() {
 // Processes
 // ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 function ensureBuild() {
   const distDir = process.env.NEXT_DIST_DIR || '.next';
   if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date (BUILD_ID ${fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8').trim()})`);
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
   if (result.status !== 0) throw new Error('next build failed');
-}
-
-async function waitFor(url: string, child: ChildProcess, accept: (status: number) => boolean, what: string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (accept(response.status)) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(300);
-  }
-  throw new Error(`${what} did not answer within 3 minutes`);
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
 }
 
 async function startNext(env: NodeJS.ProcessEnv, nodeArgs: string[] = []) {
@@ -411,18 +381,10 @@ function scenarios(f: Fixtures, live?: LiveFixtures): Scenario[] {
   ];
 }
 
-interface Measured {
+interface Measured extends Omit<Load, 'statuses'> {
   scenario: string;
   round?: number;
   connections: number;
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  /** Bytes received per second (headers and bodies), autocannon's throughput. */
-  bytesPerSecond: number;
   /** CPU milliseconds per request: the server under test, PostgreSQL's processes, the load generator (this process). */
   cpuPerRequest?: { server: number; postgres: number; client: number };
 }

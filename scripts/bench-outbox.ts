@@ -52,7 +52,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
-import { buildIsStale, freePort, serverArgs } from './lib/processes';
+import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
@@ -226,34 +226,6 @@ function ensureBuild(build: boolean) {
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
   if (result.status !== 0) throw new Error('next build failed');
-}
-
-function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill(signal);
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, accept: (status: number) => boolean, what: string) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (accept(response.status)) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(300);
-  }
-  throw new Error(`${what} did not answer within 3 minutes`);
 }
 
 interface Processes {

@@ -1,4 +1,5 @@
 /** Shared by the scripts that start servers (npm start, the e2e server, the benchmarks) and the crash-safety spec. */
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -45,3 +46,35 @@ export function freePort(): Promise<number> {
  */
 export const serverScript = path.resolve(import.meta.dirname, '../server.mjs');
 export const serverArgs = (): string[] => [serverScript];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `url` until `accept(status)` (3 minutes at most); fails at once if `child` exits. */
+export async function waitFor(url: string, child: ChildProcess, accept: (status: number) => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode})`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (accept(response.status)) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(300);
+  }
+  throw new Error(`${what} did not answer within 3 minutes`);
+}
+
+/** Stops `child` with `signal` (SIGKILL after 20 s) and waits for its exit; nothing to do if it is gone. */
+export function stop(child: ChildProcess | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
