@@ -388,6 +388,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   }));
   const pass = newPassValues({ id, tenantId: ctx.tenantId });
   const message = participantMessage({ id, tenantId: ctx.tenantId, deliveryMethod, email: participant.email, phone: participant.phone }, 'orderCreated', pass.values.id);
+  const queued = message && messageValues(message);
   const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email } });
 
   for (let attempt = 0; ; attempt++) {
@@ -452,11 +453,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       passId: pass.values.id,
       passTokenHash: pass.values.tokenHash,
       passTokenEncrypted: pass.values.tokenEncrypted,
-      messages: json(
-        message
-          ? [(({ id: messageId, channel, toEncrypted, toMasked, template, data }) => ({ id: messageId, channel, to_encrypted: toEncrypted, to_masked: toMasked, template, data }))(messageValues(message))]
-          : [],
-      ),
+      messages: json(queued ? [{ id: queued.id, channel: queued.channel, to_encrypted: queued.toEncrypted, to_masked: queued.toMasked, template: queued.template, data: queued.data }] : []),
       counterSlot: counterSlot(),
     });
     if (created) {
