@@ -37,7 +37,7 @@ export interface OrderPermissions {
   readIdentifiers: boolean;
   readDeliveries: boolean;
   redeliver: boolean;
-  /** order.update: reissue the pass, extend the expiry. */
+  /** order.update: see, print and reissue the pass, extend the expiry. */
   update?: boolean;
 }
 

@@ -3,6 +3,8 @@
  * The order page's pass panel (DESIGN.md 6.1): the participant's link with a copy button, when it
  * was first opened, how it reached the participant, "Print pass" (the way for delivery `none`) and
  * "Reissue" (confirm; POST /api/v2/orders/{id}/pass revokes the old link and sends the new one).
+ * The link and the print are `order.update`'s, like the pass operation: a read-only role sees only
+ * how the pass reaches the participant.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
@@ -49,6 +51,7 @@ export function PassPanel({ order, canUpdate }: { order: Order; canUpdate: boole
     queryKey: passQueryKey(order.id),
     queryFn: ({ signal }) => apiGet<Pass>(`/api/v2/orders/${encodeURIComponent(order.id)}/pass`, undefined, signal),
     refetchInterval: REFRESH_MS,
+    enabled: canUpdate,
   });
   const reissue = useMutation({
     mutationFn: async () => (await apiFetch<Pass>(`/api/v2/orders/${encodeURIComponent(order.id)}/pass`, { method: 'POST', body: {} })).data,
@@ -66,65 +69,73 @@ export function PassPanel({ order, canUpdate }: { order: Order; canUpdate: boole
   return (
     <Card aria-labelledby="pass-title" data-testid="pass-panel">
       <CardHeader id="pass-title" title="Participant pass" description={deliveryInWords(order)} />
-      <CardBody className="flex flex-col gap-4">
-        {pass.isPending ? (
-          <Skeleton className="h-9 w-full" />
-        ) : pass.isError ? (
-          <Alert tone="danger" title="The pass could not be loaded">
-            {errorMessage(pass.error)}
-          </Alert>
-        ) : (
-          <>
-            <div className="flex flex-col gap-1.5">
-              <label htmlFor="pass-link" className="text-sm font-medium text-slate-700 dark:text-slate-200">
-                Link
-              </label>
-              <div className="flex items-center gap-2">
-                <input
-                  id="pass-link"
-                  readOnly
-                  value={pass.data.url}
-                  data-testid="pass-link"
-                  onFocus={(e) => e.currentTarget.select()}
-                  className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
-                />
-                <CopyButton value={pass.data.url} label="Copy link" />
+      {canUpdate ? (
+        <CardBody className="flex flex-col gap-4">
+          {pass.isPending ? (
+            <Skeleton className="h-9 w-full" />
+          ) : pass.isError ? (
+            <Alert tone="danger" title="The pass could not be loaded">
+              {errorMessage(pass.error)}
+            </Alert>
+          ) : (
+            <>
+              <div className="flex flex-col gap-1.5">
+                <label htmlFor="pass-link" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+                  Link
+                </label>
+                <div className="flex items-center gap-2">
+                  <input
+                    id="pass-link"
+                    readOnly
+                    value={pass.data.url}
+                    data-testid="pass-link"
+                    onFocus={(e) => e.currentTarget.select()}
+                    className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+                  />
+                  <CopyButton value={pass.data.url} label="Copy link" />
+                </div>
               </div>
-            </div>
-            <dl className="grid grid-cols-2 gap-3 text-sm">
-              <div>
-                <dt className="text-slate-500 dark:text-slate-400">Opened</dt>
-                <dd data-testid="pass-opened" className="text-slate-900 dark:text-slate-100">
-                  {pass.data.openedAt ? <DateTime iso={pass.data.openedAt} /> : 'Not opened yet'}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-slate-500 dark:text-slate-400">Issued</dt>
-                <dd className="text-slate-900 dark:text-slate-100">
-                  <DateTime iso={pass.data.createdAt} />
-                </dd>
-              </div>
-            </dl>
-          </>
-        )}
-        <div className="flex flex-wrap gap-2">
-          <ButtonLink href={`/orders/${encodeURIComponent(order.id)}/pass/print`} variant={delivery === 'none' ? 'primary' : 'secondary'} size="sm" prefetch={false}>
-            Print pass
-          </ButtonLink>
-          {canUpdate && live ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                reissue.reset();
-                setConfirming(true);
-              }}
-            >
-              Reissue
-            </Button>
-          ) : null}
-        </div>
-      </CardBody>
+              <dl className="grid grid-cols-2 gap-3 text-sm">
+                <div>
+                  <dt className="text-slate-500 dark:text-slate-400">Opened</dt>
+                  <dd data-testid="pass-opened" className="text-slate-900 dark:text-slate-100">
+                    {pass.data.openedAt ? <DateTime iso={pass.data.openedAt} /> : 'Not opened yet'}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-slate-500 dark:text-slate-400">Issued</dt>
+                  <dd className="text-slate-900 dark:text-slate-100">
+                    <DateTime iso={pass.data.createdAt} />
+                  </dd>
+                </div>
+              </dl>
+            </>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <ButtonLink href={`/orders/${encodeURIComponent(order.id)}/pass/print`} variant={delivery === 'none' ? 'primary' : 'secondary'} size="sm" prefetch={false}>
+              Print pass
+            </ButtonLink>
+            {live ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  reissue.reset();
+                  setConfirming(true);
+                }}
+              >
+                Reissue
+              </Button>
+            ) : null}
+          </div>
+        </CardBody>
+      ) : (
+        <CardBody>
+          <p data-testid="pass-not-shown" className="text-sm text-slate-600 dark:text-slate-300">
+            The link and the printable pass are for roles that may change the order: whoever holds the link can act as the participant.
+          </p>
+        </CardBody>
+      )}
       <Dialog
         open={confirming}
         onClose={() => setConfirming(false)}

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { Pass } from '@/lib/domain/representation';
+import { ROLE_SCOPES } from '@/lib/domain/scopes';
 import { openSecret } from '@/lib/secrets';
 import { DEMO } from '@/lib/seed';
 import { call, db, expectError, get, token, withTestDatabase } from './harness';
@@ -79,17 +80,25 @@ describe('create order makes the pass and queues orderCreated', () => {
 });
 
 describe('GET /api/v2/orders/{id}/pass', () => {
-  describeAuthentication('GET', () => `/api/v2/orders/${DEMO.acme.companies.primary}/pass`, 'order.read');
+  describeAuthentication('GET', () => `/api/v2/orders/${DEMO.acme.companies.primary}/pass`, 'order.update');
 
   it('200 with the pass: url under PUBLIC_URL, createdAt, openedAt and revokedAt null', async () => {
     const order = await createOrder();
-    const res = await get(`/api/v2/orders/${order.id}/pass`, { token: await token({ scopes: ['order.read'] }) });
+    const res = await get(`/api/v2/orders/${order.id}/pass`, { token: await token({ scopes: ['order.update'] }) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(Pass.parse(res.body)).toEqual(res.body);
     expect(res.body).toMatchObject({ object: 'pass', openedAt: null, revokedAt: null });
     expect(Object.keys(res.body).sort()).toEqual(['createdAt', 'object', 'openedAt', 'revokedAt', 'url']);
     expect(res.body.url).toMatch(TOKEN_IN_URL);
     expect(res.body.url.startsWith(`${(process.env.PUBLIC_URL ?? 'http://localhost:').replace(/\/$/, '')}`)).toBe(true);
+  });
+
+  it('403 insufficientScope for a viewer and for an order.read token: the link lets its holder act as the participant', async () => {
+    const order = await createOrder();
+    for (const scopes of [[...ROLE_SCOPES.viewer], ['order.read' as const]]) {
+      const entry = expectError(await get(`/api/v2/orders/${order.id}/pass`, { token: await token({ scopes }) }), 403, 'insufficientScope');
+      expect(entry.meta).toEqual({ requiredScope: 'order.update' });
+    }
   });
 
   it('the same pass on every read', async () => {

@@ -5,10 +5,11 @@ import { ok, type OperationSpec } from './spec';
 
 export const passOperations = {
   getOrderPass: {
-    method: 'GET', path: '/api/v2/orders/{id}/pass', scope: 'order.read', tag: 'orders', summary: "Get an order's pass",
+    // Not order.read: whoever holds the link acts as the participant (chooses the clinic).
+    method: 'GET', path: '/api/v2/orders/{id}/pass', scope: 'order.update', tag: 'orders', summary: "Get an order's pass",
     description:
       'The link the participant opens without an account (`PUBLIC_URL/pass/{token}`): the order code as text and QR code, the tests, the clinic or a clinic choice, the time left. ' +
-      '`openedAt` is null until the participant first opens it.',
+      '`openedAt` is null until the participant first opens it. Needs `order.update`, not `order.read`: the link lets whoever holds it act as the participant.',
     responses: ok(Pass), errors: [404],
   },
   reissueOrderPass: {

@@ -2,7 +2,8 @@
  * The printable pass (DESIGN.md 6.1: with delivery `none` the requester hands the pass over): one
  * page with the order code as text and QR code for the clinic, a second QR code of the pass link
  * for the participant's phone, the tests, the deadline, the clinic and what to bring. Outside the
- * dashboard shell, so nothing but the pass is printed; signed in with `order.read`.
+ * dashboard shell, so nothing but the pass is printed. Signed in with `order.update`, as the pass
+ * operation: the link on it lets whoever holds it act as the participant.
  */
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -27,7 +28,7 @@ const svg = async (text: string, label: string) =>
 
 export default async function PrintPassPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const ctx = await requireScope('order.read');
+  const ctx = await requireScope('order.update');
   const order = await getOrder(ctx, id, { identifiers: false }).catch((error) => {
     if (isNotFound(error)) notFound();
     throw error;
