@@ -67,6 +67,24 @@ describe('POST /api/v2/orders/{id}/documents', () => {
     expectError(await upload(order.id, pdfBytes(), 'application/pdf', { type: 'other', fileName: '../x.pdf' }), 400, 'invalidValue', '/fileName');
   });
 
+  it('the extension follows the content type: added when the given name ends otherwise (issue 26)', async () => {
+    const named = async (bytes: Uint8Array, contentType: string, fileName: string) =>
+      (await upload(order.id, bytes, contentType, { type: 'other', fileName })).body.fileName;
+    expect(await named(pdfBytes(), 'application/pdf', 'evil.html')).toBe('evil.html.pdf');
+    expect(await named(pdfBytes(), 'application/pdf', 'Letter v2')).toBe('Letter v2.pdf');
+    expect(await named(pdfBytes(), 'application/pdf', 'LETTER.PDF')).toBe('LETTER.PDF');
+    expect(await named(PNG, 'image/png', 'scan.pdf')).toBe('scan.pdf.png');
+    expect(await named(JPEG, 'image/jpeg', 'photo.jpeg')).toBe('photo.jpeg');
+    expect(await named(JPEG, 'image/jpeg', 'photo.JPG')).toBe('photo.JPG');
+  });
+
+  it('400 invalidValue at /fileName for bidi overrides and other invisible format or control characters (issue 26)', async () => {
+    for (const fileName of ['invoice\u202Efdp.pdf', '\u200Eletter.pdf', 'a\u2066b\u2069.pdf', 'zero\u200Bwidth.pdf', 'soft\u00ADhyphen.pdf', 'next\u0085line.pdf']) {
+      const entry = expectError(await upload(order.id, pdfBytes(), 'application/pdf', { type: 'other', fileName }), 400, 'invalidValue', '/fileName');
+      expect(entry.detail, JSON.stringify(fileName)).toMatch(/fileName must not contain/);
+    }
+  });
+
   it('400 invalidValue when the magic bytes do not match the Content-Type', async () => {
     const res = await upload(order.id, PNG, 'application/pdf');
     const entry = expectError(res, 400, 'invalidValue');
@@ -119,6 +137,10 @@ describe('GET /api/v2/documents/{id}/content', () => {
     expect(res.headers.get('content-disposition')).toBe(`inline; filename="MRO letter _.pdf"; filename*=UTF-8''MRO%20letter%20%C3%A9.pdf`);
     const attachment = await get(`/api/v2/documents/${created.body.id}/content`, { token: admin, query: { download: 'true' } });
     expect(attachment.headers.get('content-disposition')).toMatch(/^attachment; /);
+    const evil = await upload(order.id, bytes, 'application/pdf', { type: 'other', fileName: "evil's (copy).html" });
+    expect((await get(`/api/v2/documents/${evil.body.id}/content`, { token: admin })).headers.get('content-disposition')).toBe(
+      `inline; filename="evil's (copy).html.pdf"; filename*=UTF-8''evil%27s%20%28copy%29.html.pdf`,
+    );
     const downloads = await db()
       .select()
       .from(auditEvents)
@@ -172,6 +194,16 @@ describe('GET /api/v2/documents/{id}/content', () => {
       await tx.delete(documentContents).where(eq(documentContents.documentId, created.body.id));
     });
     expectError(await get(`/api/v2/documents/${created.body.id}/content`, { token: admin }), 404, 'notFound');
+  });
+
+  it('a name stored before the rules (a right-to-left override, another extension) is downloaded without the override and with the extension (issue 26)', async () => {
+    const created = await upload(order.id, pdfBytes(), 'application/pdf', { type: 'other' });
+    await db().update(documents).set({ fileName: 'invoice\u202Elmth.pdf' }).where(eq(documents.id, created.body.id));
+    const res = await get(`/api/v2/documents/${created.body.id}/content`, { token: admin, query: { download: 'true' } });
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="invoicelmth.pdf"; filename*=UTF-8''invoicelmth.pdf`);
+    await db().update(documents).set({ fileName: 'report.html' }).where(eq(documents.id, created.body.id));
+    const html = await get(`/api/v2/documents/${created.body.id}/content`, { token: admin });
+    expect(html.headers.get('content-disposition')).toBe(`inline; filename="report.html.pdf"; filename*=UTF-8''report.html.pdf`);
   });
 
   it('304 for If-None-Match with the ETag', async () => {

@@ -9,7 +9,9 @@ export const documentsOperations = {
     description:
       `The body is the file itself (not JSON): \`application/pdf\`, \`image/png\` or \`image/jpeg\`, at most ${MAX_DOCUMENT_BYTES} bytes (10 MiB; 413 \`tooBig\` above). ` +
       'A body whose first bytes do not match its Content-Type is 400 `invalidValue`. `type` says what it is; `serviceId` ties it to one service of the order; ' +
-      '`fileName` defaults to `<order code>-<type>.<extension>`. The order\'s callback receives a `document.created` event.',
+      '`fileName` defaults to `<order code>-<type>.<extension>`; a given one that ends otherwise gets the content type\'s extension added (`evil.html` → `evil.html.pdf`), ' +
+      'and one with a control or invisible formatting character (a right-to-left override U+202E, a zero-width space) is 400 `invalidValue` at `/fileName`. ' +
+      'The order\'s callback receives a `document.created` event.',
     query: UploadDocumentQuery, rawBody: { maxBytes: MAX_DOCUMENT_BYTES, contentTypes: DOCUMENT_CONTENT_TYPE_LIST }, created: 'document',
     responses: { 201: { description: 'Created', schema: R.Document, headers: { Location: 'Path of the new document.' } } },
     errors: [400, 404, 413],

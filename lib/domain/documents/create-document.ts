@@ -14,7 +14,9 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
 import { newId } from '@/lib/ids';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, type DocumentContentType, type DocumentType } from './schemas';
+import {
+  DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType, type DocumentType,
+} from './schemas';
 import { serializeDocument, type DocumentRow } from './serialize';
 
 export interface NewDocument {
@@ -59,7 +61,8 @@ export async function createDocument(ctx: Ctx, input: NewDocument) {
       if (!service) throw notFound('Order service', '/serviceId');
     }
     const id = newId();
-    const fileName = input.fileName ?? `${order.code}-${input.type}.${DOCUMENT_CONTENT_TYPES[contentType].extension}`;
+    // The extension follows the checked content type, so the name cannot have the file opened as something else.
+    const fileName = withContentTypeExtension(input.fileName ?? `${order.code}-${input.type}`, contentType);
     const sha256 = createHash('sha256').update(input.bytes).digest('hex');
     const [row] = await tx
       .insert(documents)

@@ -1,7 +1,7 @@
 /** The `document` representation (lib/api/representations.ts `Document`). */
 import type { documents } from '@/lib/db/schema';
 import { API, iso, isoOrNull, type Document } from '@/lib/domain/representation';
-import type { DocumentType } from './schemas';
+import { downloadFileName, type DocumentContentType, type DocumentType } from './schemas';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
@@ -10,7 +10,8 @@ export function serializeDocument(d: DocumentRow): Document {
     id: d.id,
     object: 'document',
     type: d.type as DocumentType,
-    fileName: d.fileName,
+    // A name stored before issue 26's rules is shown and served without invisible characters, with its extension.
+    fileName: downloadFileName(d.fileName, d.contentType as DocumentContentType),
     contentType: d.contentType,
     size: d.size,
     sha256: d.sha256,

@@ -2,10 +2,15 @@ import { operations } from '@/lib/api/operations';
 import { readDocumentContent } from '@/lib/domain/documents/queries';
 import { methods, operation } from '@/lib/http/route';
 
-/** `filename` as plain ASCII, and `filename*` (RFC 6266 / 5987) for the rest. */
+/**
+ * `filename` as plain ASCII, and `filename*` (RFC 6266 / 5987) for the rest, of the
+ * representation's name (serialize.ts: no invisible characters, its content type's extension).
+ * `'()*` are percent-encoded too: encodeURIComponent leaves them, and RFC 5987 does not allow them.
+ */
 function disposition(kind: 'inline' | 'attachment', fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The parts as they came from the database, without copying them into one buffer first. */
