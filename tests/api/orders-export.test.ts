@@ -11,6 +11,7 @@ import { authSecret } from '@/lib/auth/session';
 import { DEMO } from '@/lib/seed';
 import { createTestUser, type TestUser } from './admins';
 import { expectError, withTestDatabase } from './harness';
+import { createOrder, uniqueName, withParticipant } from './orders-fixtures';
 
 const request = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
 
@@ -40,7 +41,25 @@ describe('GET /orders/export', () => {
     const res = await exportCsv('?status=ordered');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.text.split('\r\n')[0]).toMatch(/^code,id,status,/);
+    expect(res.text.split('\r\n')[0]).toMatch(/^"code","id","status",/);
+  });
+
+  it('every text cell quoted, and a formula character neutralised after leading separators or spaces too (issue 26)', async () => {
+    const lastName = uniqueName();
+    // `;=1+1` is a formula in a spreadsheet whose locale separates cells with `;`.
+    await createOrder(withParticipant({ firstName: ';=1+1', middleName: ', @SUM(A1)', lastName }));
+    const res = await exportCsv(`?search=${lastName}`);
+    const [, row] = res.text.split('\r\n');
+    expect(row).toContain(`";'=1+1",", '@SUM(A1)","${lastName}"`);
+    // Quoted or empty, nothing else: a separator inside a cell never starts a new one.
+    expect(row).toMatch(/^(?:"(?:[^"]|"")*")?(?:,(?:"(?:[^"]|"")*")?)*$/);
+    for (const value of ['=1+1', '+1', '-1', '@x', ';+1', ',-1', ', =1', ';\t@x']) {
+      const other = uniqueName();
+      await createOrder(withParticipant({ firstName: 'Pat', middleName: `${value}x`, lastName: other }));
+      const line = (await exportCsv(`?search=${other}`)).text.split('\r\n')[1];
+      const cells = line.match(/"(?:[^"]|"")*"/g)!;
+      expect(cells, JSON.stringify(value)).toContain(`"${value.replace(/^([\s,;]*)/, "$1'")}x"`);
+    }
   });
 
   it('400 in the envelope for a filter the orders list refuses, one entry per problem with its pointer', async () => {

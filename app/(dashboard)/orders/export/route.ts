@@ -100,12 +100,22 @@ function columns(timeZone: string, withContacts: boolean): Column[] {
   ];
 }
 
-/** RFC 4180 quoting; a leading =, +, - or @ is neutralised so spreadsheets do not run it as a formula. */
+/**
+ * A formula character (=, +, - or @) at the start of a cell, also after leading spaces or separators:
+ * where `;` separates cells (many European locales), `;=1+1` opens as an empty cell and a formula.
+ */
+const FORMULA = /^([\s,;]*)([=+\-@])/;
+
+/**
+ * Every text cell quoted (RFC 4180), so a separator inside it starts no new cell in any locale, and
+ * its formula character neutralised with an apostrophe just before it (before the separators, the
+ * apostrophe would be a cell of its own where they separate). A leading tab or CR gets one too.
+ */
 function cell(value: Value | Safe): string {
   if (value === null || value === undefined) return '';
   let text = value instanceof Safe ? value.text : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (typeof value === 'string') text = FORMULA.test(text) ? text.replace(FORMULA, "$1'$2") : text.replace(/^[\t\r]/, "'$&");
+  return typeof value === 'number' || typeof value === 'boolean' ? text : `"${text.replace(/"/g, '""')}"`;
 }
 
 /** What was exported, for the file name: `orders-pending-ordered-search-nelson-2026-11-24.csv`. */
