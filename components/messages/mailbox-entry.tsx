@@ -1,16 +1,18 @@
 /**
  * One message the staging mailbox captured: who it went to (masked), what it was about, and what
  * it said. The e-mail's HTML is shown in a sandboxed frame (`srcdoc`, no scripts, no access to
- * the dashboard), its plain text beside it; an SMS as its text with its length.
+ * the dashboard), its plain text beside it; an SMS as its text with its length. Its pass or
+ * invitation link is masked (only the recipient gets it); the entry offers to send a new one.
  */
 import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import type { MailboxEntry } from '@/lib/domain/messages/queries';
 import { channelLabel, templateLabel } from './labels';
+import { MailboxResend, type ResendAction } from './mailbox-resend';
 import { MessageStatus } from './order-messages-panel';
 
-export function MailboxEntryCard({ entry }: { entry: MailboxEntry }) {
+export function MailboxEntryCard({ entry, resend }: { entry: MailboxEntry; resend: ResendAction }) {
   const { message: m, content } = entry;
   const titleId = `mail-${m.id}`;
   const title = content ? (m.channel === 'email' ? content.subject : `Text message: ${templateLabel(m.template)}`) : templateLabel(m.template);
@@ -65,6 +67,12 @@ export function MailboxEntryCard({ entry }: { entry: MailboxEntry }) {
           </div>
         </div>
       )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
+        <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="mailbox-masked-note">
+          {entry.link === 'invitation' ? 'The invitation link' : 'The pass link'} is hidden (… and its last 4 characters): only its recipient gets it.
+        </p>
+        <MailboxResend id={m.id} link={entry.link} resend={resend} />
+      </div>
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 /**
  * Issue 15 (DESIGN.md 6.1): staging without a provider captures messages into the mailbox. An
  * order delivered by e-mail and one by SMS: the order page's messages panel shows them sent, and
- * the admin's /mailbox shows what the participant would have received; other roles have no mailbox.
+ * the admin's /mailbox shows what the participant would have received, except the pass link,
+ * which only the participant gets (issue 26): masked to its last 4 characters, with a way to
+ * reissue it. Other roles have no mailbox.
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -27,7 +29,7 @@ async function createOrder(page: Page, baseURL: string, delivery: 'email' | 'sms
 }
 
 test.describe('Mailbox (staging, no SMTP or Twilio configured)', () => {
-  test('an e-mailed order: sent on its page, shown in the mailbox with the pass link; then an SMS', async ({ page, baseURL }) => {
+  test('an e-mailed order: sent on its page, shown in the mailbox with the pass link masked; then an SMS', async ({ page, baseURL }) => {
     // Two orders, each waited for until the worker has sent it, and two visits of the mailbox.
     test.setTimeout(120_000);
     await signIn(page, 'admin');
@@ -52,7 +54,11 @@ test.describe('Mailbox (staging, no SMTP or Twilio configured)', () => {
     const text = entry.getByTestId('mailbox-text');
     await expect(text).toContainText('Hello Robin,');
     await expect(text).toContainText(order.services[0].name);
-    await expect(text).toContainText(/Your pass: http:\/\/localhost:\d+\/pass\/[A-Za-z0-9_-]{22,}/);
+    // The pass link masked: the path, "…" and the token's last 4 characters; never the token.
+    await expect(text).toContainText(/Your pass: http:\/\/localhost:\d+\/pass\/…[A-Za-z0-9_-]{4}\s/);
+    await expect(text).not.toContainText(/\/pass\/[A-Za-z0-9_-]{5,}/);
+    await expect(entry.getByTestId('mailbox-masked-note')).toContainText('The pass link is hidden');
+    await expect(entry.getByTestId('mailbox-resend')).toHaveText('Reissue pass');
     await expect(text).toContainText(`Order code: ${order.code}`);
     // The HTML part in a sandboxed frame: no scripts, no access to the dashboard.
     const frame = entry.locator('iframe');
@@ -69,7 +75,7 @@ test.describe('Mailbox (staging, no SMTP or Twilio configured)', () => {
     await page.goto('/mailbox');
     const bubble = page.getByTestId('mailbox-entry').filter({ hasText: sms.code }).first().getByTestId('mailbox-sms');
     await expect(bubble).toContainText(`Hi Robin, ${sms.company.name} asks you to complete a test`);
-    await expect(bubble).toContainText(new RegExp(`Pass: http://localhost:\\d+/pass/[A-Za-z0-9_-]{43} Code: ${sms.code}$`));
+    await expect(bubble).toContainText(new RegExp(`Pass: http://localhost:\\d+/pass/…[A-Za-z0-9_-]{4} Code: ${sms.code}$`));
     expect(((await bubble.textContent()) ?? '').length).toBeLessThanOrEqual(320);
     // The accessibility check of the page around the previews: axe cannot run inside a frame
     // sandboxed without scripts (it waits for it), and the e-mail's own HTML is the participant's.

@@ -1,8 +1,8 @@
 /**
  * Users (DESIGN.md 6.4): an admin invites a colleague with a role and one company; the invitation
- * e-mail (captured by the staging mailbox) carries a one-time link; the colleague sets a password
- * there and is signed in; the link is then used up (410). The admin deactivates the colleague,
- * who is signed out at once.
+ * e-mail (captured by the staging mailbox) shows its one-time link masked, since only the invitee
+ * may get it (issue 26), and the mailbox sends a new one on request. The admin deactivates the
+ * invited colleague. Accepting an invitation is tested through its endpoint in tests/api.
  */
 import { expect, test } from '@playwright/test';
 import { screenshotAndAudit, signIn } from './helpers';
@@ -10,12 +10,11 @@ import { screenshotAndAudit, signIn } from './helpers';
 const stamp = Date.now().toString(36);
 const NAME = `Ivy Invited ${stamp}`;
 const EMAIL = `ivy.${stamp}@example.com`;
-const PASSWORD = 'correct horse battery';
 
 test.describe('users and invitations (admin)', () => {
-  // Two browsers, the mailbox and several server actions: longer than the default on a shared machine.
+  // The mailbox twice and several server actions: longer than the default on a shared machine.
   test.describe.configure({ timeout: 180_000 });
-  test('invite a colleague, who sets a password from the e-mailed link and signs in; the link works once; deactivation signs them out', async ({ page, browser }) => {
+  test('invite a colleague: the mailbox shows the e-mail with its link masked and sends a new link on request; deactivation', async ({ page }) => {
     await signIn(page, 'admin', { to: '/settings/users' });
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const company = ((await (await page.request.get('/api/v2/companies?limit=1')).json()) as { data: Array<{ name: string }> }).data[0].name;
@@ -40,46 +39,38 @@ test.describe('users and invitations (admin)', () => {
     await expect(row).toContainText(company);
     await expect(row).toContainText('Invited');
 
-    // -- The e-mail, as the staging mailbox captured it --
+    // -- The e-mail, as the staging mailbox captured it: the link masked (only the invitee gets it) --
     const entry = page.getByTestId('mailbox-entry').filter({ hasText: `Hello ${NAME},` }).first();
     const text = entry.getByTestId('mailbox-text');
     // The messages worker sends (captures) it within a second or two.
     await expect(async () => {
       await page.goto('/mailbox');
-      await expect(text).toContainText(/\/invite\/[A-Za-z0-9_-]{43}/, { timeout: 2_000 });
+      await expect(text).toContainText(/\/invite\/…[A-Za-z0-9_-]{4}\s/, { timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
-    const link = /https?:\/\/\S+\/invite\/([A-Za-z0-9_-]{43})/.exec((await text.textContent()) ?? '');
-    expect(link).not.toBeNull();
-    const invitePath = `/invite/${link![1]}`;
+    await expect(text).not.toContainText(/\/invite\/[A-Za-z0-9_-]{5,}/);
+    await expect(entry.getByTestId('mailbox-masked-note')).toContainText('The invitation link is hidden');
+    const first = /\/invite\/…([A-Za-z0-9_-]{4})/.exec((await text.textContent()) ?? '')![1];
 
-    // -- The colleague, in a browser of their own --
-    const context = await browser.newContext();
-    const invitee = await context.newPage();
-    await invitee.goto(invitePath);
-    await expect(invitee.getByRole('heading', { level: 1 })).toContainText('Welcome to');
-    await expect(invitee.getByText(EMAIL)).toBeVisible();
-    expect(await invitee.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
-    await invitee.getByLabel('New password').fill('short');
-    await invitee.getByLabel('Repeat the password').fill('short');
-    await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(invitee.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
-    await screenshotAndAudit(invitee, 'invitation-page');
-    await invitee.getByLabel('New password').fill(PASSWORD);
-    await invitee.getByLabel('Repeat the password').fill(PASSWORD);
-    await invitee.getByRole('button', { name: 'Set password and sign in' }).click();
-    await invitee.waitForURL((url) => url.pathname === '/orders');
-    await expect(invitee.getByTestId('user-name')).toBeVisible();
+    // -- A new link from the mailbox: the previous one stops working, a new e-mail is captured --
+    await entry.getByTestId('mailbox-resend').click();
+    await entry.getByTestId('mailbox-resend-confirm').click();
+    await expect(page.getByText('New invitation sent')).toBeVisible();
+    const texts = page.getByTestId('mailbox-entry').filter({ hasText: `Hello ${NAME},` }).getByTestId('mailbox-text');
+    await expect(async () => {
+      await page.goto('/mailbox');
+      await expect(texts).toHaveCount(2, { timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    // Newest first: the new link differs from the first one.
+    await expect(texts.first()).toContainText(/\/invite\/…[A-Za-z0-9_-]{4}\s/);
+    expect(/\/invite\/…([A-Za-z0-9_-]{4})/.exec((await texts.first().textContent()) ?? '')![1]).not.toBe(first);
 
-    // The link is used up: the page says so, and setting a password again is 410 Gone.
-    await invitee.goto(invitePath);
-    await expect(invitee.getByRole('heading', { level: 1, name: 'This link has been used' })).toBeVisible();
-    const again = await invitee.request.post(`${invitePath}/accept`, { data: { password: 'another password' } });
-    expect(again.status()).toBe(410);
-    expect((await again.json()).errors[0].code).toBe('invitationUsed');
+    // The invitation page and its form (setting the password from the link) are tested through
+    // POST /invite/{token}/accept in tests/api/users.test.ts: the browser test has no way to
+    // receive the link now that the mailbox masks it.
 
-    // -- The admin sees them active, then deactivates them --
+    // -- The admin deactivates the invited colleague: the open link is revoked --
     await page.goto('/settings/users');
-    await expect(row).toContainText('Active');
+    await expect(row).toContainText('Invited');
     await page.getByRole('button', { name: `Deactivate ${EMAIL}` }).click();
     const confirm = page.getByRole('dialog', { name: `Deactivate ${NAME}?` });
     await expect(confirm).toContainText('They are signed out at once');
@@ -87,11 +78,6 @@ test.describe('users and invitations (admin)', () => {
     await confirm.getByRole('button', { name: 'Deactivate user' }).click();
     await expect(row).toContainText('Deactivated');
     await expect(page.getByRole('button', { name: `Reactivate ${EMAIL}` })).toBeVisible();
-
-    // Signed out at once: the colleague's next page is the sign-in page.
-    await invitee.goto('/orders');
-    await expect(invitee).toHaveURL(/\/login/);
-    await context.close();
   });
 
   test('an unknown invitation link says so; a non-admin is sent back from /settings/users', async ({ page }) => {

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { listMailbox } from '@/lib/domain/messages/queries';
 import { requireAdminPage } from '../settings/require-admin';
+import { resendMessageLinkAction } from './actions';
 
 export const metadata: Metadata = { title: 'Mailbox' };
 
@@ -13,8 +14,9 @@ const LIMIT = 10;
 
 /**
  * The staging mailbox (DESIGN.md 6.1): without an SMTP or Twilio provider, staging keeps the
- * messages it would have sent here, newest first, each rendered as the participant would see it.
- * Admins only; production has no mailbox (messages go through the providers or fail).
+ * messages it would have sent here, newest first, each rendered as the participant would see it but
+ * with its one-time link masked, and only those whose subject the admin may see (the order; the
+ * invited user). Admins only; production has no mailbox (messages go through the providers or fail).
  */
 export default async function MailboxPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireAdminPage();
@@ -45,12 +47,12 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
       {result.data.length === 0 ? (
         <EmptyState
           title={page === 1 ? 'No messages yet' : 'No messages on this page'}
-          description="Create an order delivered by e-mail or SMS: its pass link appears here within seconds."
+          description="Create an order delivered by e-mail or SMS: its message appears here within seconds (the pass link masked)."
         />
       ) : (
         <div className="flex flex-col gap-6" data-testid="mailbox">
           {result.data.map((entry) => (
-            <MailboxEntryCard key={entry.message.id} entry={entry} />
+            <MailboxEntryCard key={entry.message.id} entry={entry} resend={resendMessageLinkAction} />
           ))}
         </div>
       )}

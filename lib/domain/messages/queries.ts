@@ -1,12 +1,14 @@
 /**
  * Reads of the messages outbox (DESIGN.md 6.1): an order's messages as the API and the order page
  * show them (masked address, never content), and the staging mailbox's captured messages with their
- * rendered content (admins).
+ * rendered content (admins), each only to a principal that may see its subject, and with its
+ * one-time link masked: only the recipient gets the link.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { messages, orders } from '@/lib/db/schema';
-import type { Ctx } from '@/lib/domain/context';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { messages, orders, userInvitations, users } from '@/lib/db/schema';
+import type { Ctx, Principal } from '@/lib/domain/context';
 import { visibleOrder } from '@/lib/domain/access';
+import { manageableUser } from '@/lib/domain/users/manage';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
 import { iso, isoOrNull, type Message } from '@/lib/domain/representation';
@@ -45,23 +47,39 @@ export async function listOrderMessages(ctx: Ctx, orderId: string, q: ListOrderM
   return page(rows.map(serializeMessage), total, q);
 }
 
-/** One message captured by the staging mailbox, with what it said. */
+/** One message captured by the staging mailbox, with what it said (its one-time link masked). */
 export interface MailboxEntry {
   message: Message;
   order: { id: string; code: string } | null;
+  /** The one-time link the message carries, which the mailbox offers to send anew. */
+  link: 'invitation' | 'pass';
   /** Null when it can no longer be rendered (e.g. its order's pass was never created). */
   content: RenderedMessage | null;
   contentError: string | null;
 }
 
 /**
- * Messages of the principal's tenant that the staging mailbox captured (provider `mailbox`),
- * newest first, rendered as they were sent. Order messages only of orders the principal may read;
- * invitations for admins (the page is for admins).
+ * The staging mailbox's messages the principal may see: those the mailbox captured (provider
+ * `mailbox`) in its tenant whose subject it may see. An order message: the principal reads the
+ * order. An invitation: the principal manages the invited user (users/manage.ts: an
+ * all-companies invitee only for an all-companies principal, else the invitee's companies among
+ * the principal's). Anything else: nobody.
+ */
+export function mailboxMessage(principal: Principal): SQL {
+  const orderReadable = sql`exists (select 1 from ${orders} where ${orders.id} = ${messages.orderId} and ${visibleOrder(principal)})`;
+  const inviteeManaged = sql`exists (select 1 from ${userInvitations} join ${users} on ${users.id} = ${userInvitations.userId}
+    where ${userInvitations.id} = ${messages.invitationId} and ${manageableUser(principal)})`;
+  const readable = sql`((${messages.orderId} is not null and ${orderReadable}) or (${messages.orderId} is null and ${messages.invitationId} is not null and ${inviteeManaged}))`;
+  return and(eq(messages.tenantId, principal.tenantId), eq(messages.provider, 'mailbox'), readable)!;
+}
+
+/**
+ * The staging mailbox of the principal (see `mailboxMessage`), newest first, rendered as sent
+ * but with the pass or invitation link masked: the reader is not its recipient, and a live link
+ * would let it open the participant's pass or take over the invited account.
  */
 export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: MailboxEntry[]; total: number; page: number; limit: number }> {
-  const readable = sql`(${messages.orderId} is null or exists (select 1 from ${orders} where ${orders.id} = ${messages.orderId} and ${visibleOrder(ctx)}))`;
-  const where = and(eq(messages.tenantId, ctx.tenantId), eq(messages.provider, 'mailbox'), readable);
+  const where = mailboxMessage(ctx);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
       .select({ message: messages, code: orders.code })
@@ -75,11 +93,16 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
   ]);
   const data = await Promise.all(
     rows.map(async ({ message, code }): Promise<MailboxEntry> => {
+      const entry = {
+        message: serializeMessage(message),
+        order: message.orderId && code ? { id: message.orderId, code } : null,
+        link: message.invitationId ? ('invitation' as const) : ('pass' as const),
+      };
       try {
-        return { message: serializeMessage(message), order: message.orderId && code ? { id: message.orderId, code } : null, content: await renderMessage(ctx.db, message), contentError: null };
+        return { ...entry, content: await renderMessage(ctx.db, message, { masked: true }), contentError: null };
       } catch (error) {
         if (!(error instanceof RenderError)) throw error;
-        return { message: serializeMessage(message), order: message.orderId && code ? { id: message.orderId, code } : null, content: null, contentError: error.message };
+        return { ...entry, content: null, contentError: error.message };
       }
     }),
   );

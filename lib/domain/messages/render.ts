@@ -9,6 +9,10 @@
  *
  * The pass link is the one of `data.passId`; when that pass was revoked meanwhile (a reissue between
  * queueing and sending), the order's current pass, so nobody is sent a dead link.
+ *
+ * `masked` renders for someone other than the recipient (the staging mailbox): each one-time link
+ * (pass, invitation) shows its path with the token cut to its last 4 characters, so the reader can
+ * tell links apart but cannot use one.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -49,11 +53,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export async function renderMessage(db: Db, message: MessageToRender): Promise<RenderedMessage> {
+export interface RenderOptions {
+  /** One-time links masked: for a reader who is not the recipient (see the head of this file). */
+  masked?: boolean;
+}
+
+/** The link to a one-time page (`pass`, `invite`), or its masked form: `…` and the token's last 4 characters. */
+export function oneTimeLink(page: 'pass' | 'invite', token: string, options: RenderOptions = {}): string {
+  return `${publicUrl()}/${page}/${options.masked ? `…${token.slice(-4)}` : encodeURIComponent(token)}`;
+}
+
+export async function renderMessage(db: Db, message: MessageToRender, options: RenderOptions = {}): Promise<RenderedMessage> {
   const template = message.template as MessageTemplate;
-  if (template === 'userInvitation') return renderInvitation(db, message);
+  if (template === 'userInvitation') return renderInvitation(db, message, options);
   if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
-  return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message));
+  return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +124,7 @@ const orderFactsRow = namedStatement<{
     where ${orders.id} = ${sql.placeholder('orderId')} and ${orders.tenantId} = ${sql.placeholder('tenantId')}`,
 );
 
-async function orderFacts(db: Db, message: MessageToRender): Promise<OrderFacts> {
+async function orderFacts(db: Db, message: MessageToRender, options: RenderOptions): Promise<OrderFacts> {
   if (!message.orderId) throw new RenderError('orderMissing', 'The message names no order');
   const [row] = await orderFactsRow(db, {
     orderId: message.orderId,
@@ -131,7 +145,7 @@ async function orderFacts(db: Db, message: MessageToRender): Promise<OrderFacts>
     expiresAt: order.expiresAt === null ? null : new Date(order.expiresAt),
     timeZone: timeZoneOfState(order.state),
     clinic: clinic ? { name: clinic.name, address: address || null, phone: clinic.phone } : null,
-    passUrl: `${publicUrl()}/pass/${encodeURIComponent(openSecret(order.passToken))}`,
+    passUrl: oneTimeLink('pass', openSecret(order.passToken), options),
   };
 }
 
@@ -248,7 +262,7 @@ function orderSms(lead: string, f: OrderFacts): string {
 // Invitations (DESIGN.md 6.4)
 // ---------------------------------------------------------------------------------------------
 
-async function renderInvitation(db: Db, message: MessageToRender): Promise<RenderedMessage> {
+async function renderInvitation(db: Db, message: MessageToRender, options: RenderOptions): Promise<RenderedMessage> {
   const invitationId = message.invitationId ?? (typeof message.data.invitationId === 'string' ? message.data.invitationId : null);
   if (!invitationId) throw new RenderError('invitationMissing', 'The message names no invitation');
   const [invitation] = await db
@@ -268,7 +282,7 @@ async function renderInvitation(db: Db, message: MessageToRender): Promise<Rende
     inviter,
     name: invitation.name?.trim() || null,
     expiresAt: invitation.expiresAt,
-    url: `${publicUrl()}/invite/${encodeURIComponent(openSecret(invitation.token))}`,
+    url: oneTimeLink('invite', openSecret(invitation.token), options),
   });
 }
 
