@@ -2,7 +2,8 @@
  * User management and invitations (DESIGN.md 6.4), the domain operations the /settings/users page
  * and the invitation page call: who may invite, change and deactivate whom (a company-limited admin
  * only within its companies), deactivation ending sessions at once, and the one-time invitation
- * link (single use, expiry, revocation by a resend) through its accept endpoint.
+ * link (single use, expiry, revocation by a resend) through its accept endpoint. Issue 26: an
+ * address of another tenant is invited like a fresh one, and the most common passwords are refused.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { DomainError } from '@/lib/domain/errors';
 import { setupProgress } from '@/lib/domain/tenants/setup-progress';
 import {
   acceptInvitation,
+  createUser,
   deactivateUser,
   invitationByToken,
   inviteUser,
@@ -26,7 +28,7 @@ import { hashInvitationToken } from '@/lib/domain/users/invitations';
 import { newId } from '@/lib/ids';
 import { openSecret } from '@/lib/secrets';
 import { DEMO } from '@/lib/seed';
-import { createTestTenant, createTestUser, type TestUser } from './admins';
+import { createTestTenant, createTestUser, operatorCtx, type TestUser } from './admins';
 import { db, withTestDatabase } from './harness';
 
 withTestDatabase();
@@ -136,9 +138,39 @@ describe('inviteUser', () => {
     expectEntry(error, 'notFound', '/companyIds');
   });
 
-  it('409 conflict at /email: the address is taken (in any tenant); 400 invalidFormat at /email for a bad one', async () => {
-    expectEntry(await domainError(inviteUser({ ctx: tenantAdmin.ctx, input: { email: DEMO.northwind.users.admin, role: 'viewer', companyIds: 'all' } })), 'conflict', '/email');
+  it('409 conflict at /email: the address is a user of the tenant; 400 invalidFormat at /email for a bad one', async () => {
+    expectEntry(await domainError(inviteUser({ ctx: tenantAdmin.ctx, input: { email: DEMO.acme.users.staff, role: 'viewer', companyIds: 'all' } })), 'conflict', '/email');
     expectEntry(await domainError(inviteUser({ ctx: tenantAdmin.ctx, input: { email: 'not-an-address', role: 'viewer', companyIds: 'all' } })), 'invalidFormat', '/email');
+  });
+
+  it('an address of another tenant answers exactly like a fresh one, and nothing is written or sent (issue 26)', async () => {
+    const [foreign] = await db().select().from(users).where(eq(users.email, DEMO.northwind.users.admin));
+    const input = { name: ' Nora ', role: 'staff', companyIds: [primary, primary] };
+    const fresh = await inviteUser({ ctx: tenantAdmin.ctx, input: { ...input, email: email('fresh') } });
+    const taken = await inviteUser({ ctx: tenantAdmin.ctx, input: { ...input, email: ` ${DEMO.northwind.users.admin.toUpperCase()} ` } });
+    // The same shape, field by field: only the values that differ for any two invitations differ.
+    const shape = (v: object) => Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Array.isArray(x) ? 'array' : typeof x]));
+    expect(shape(taken)).toEqual(shape(fresh));
+    expect(taken).toMatchObject({ email: DEMO.northwind.users.admin, name: 'Nora', role: 'staff', companyIds: [primary] });
+    expect(taken.id).not.toBe(foreign.id);
+    for (const v of [fresh, taken]) expect(Math.abs(Date.parse(v.invitationExpiresAt) - Date.parse(v.createdAt) - 7 * 86_400_000)).toBeLessThan(1000);
+
+    // The other tenant's account is untouched: no invitation, no message, no second user.
+    expect(await db().select().from(users).where(eq(users.email, DEMO.northwind.users.admin))).toEqual([foreign]);
+    expect(await db().select().from(userInvitations).where(eq(userInvitations.userId, foreign.id))).toEqual([]);
+    expect(await db().select().from(userInvitations).where(eq(userInvitations.id, taken.invitationId))).toEqual([]);
+    expect(await db().select().from(messages).where(eq(messages.invitationId, taken.invitationId))).toEqual([]);
+    expect(await db().select().from(auditEvents).where(eq(auditEvents.subjectId, taken.id))).toEqual([]);
+    expect(await verifyCredentials(db(), DEMO.northwind.users.admin, 'demo-password')).toMatchObject({ id: foreign.id, tenantId: foreign.tenantId });
+  });
+
+  it('the rules come before the address: another tenant\'s address with a grant beyond the inviter is refused like a fresh one', async () => {
+    expectEntry(await domainError(inviteUser({ ctx: primaryAdmin.ctx, input: { email: DEMO.northwind.users.admin, role: 'viewer', companyIds: 'all' } })), 'insufficientScope', '/companyIds');
+  });
+
+  it('the operator\'s CLI, which sees every tenant, is still told the address is taken', async () => {
+    const error = await domainError(createUser({ ctx: await operatorCtx(acme), input: { email: DEMO.northwind.users.admin, role: 'viewer', password: 'a good password', companyIds: 'all' } }));
+    expectEntry(error, 'conflict', '/email');
   });
 });
 
@@ -304,6 +336,18 @@ describe('POST /invite/{token}/accept', () => {
     expect((await invitationByToken(db(), token))?.state).toBe('valid');
   });
 
+  it('400 invalidValue at /password for one of the most common passwords, whatever its case; the link stays valid', async () => {
+    const invited = await inviteUser({ ctx: tenantAdmin.ctx, input: { email: email('common'), role: 'staff', companyIds: 'all' } });
+    const token = await invitationToken(invited.id);
+    for (const password of ['12345678', 'PassWord1', 'iloveyou']) {
+      const refused = await accept(token, { password });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'invalidValue', source: { pointer: '/password' } });
+    }
+    expect((await invitationByToken(db(), token))?.state).toBe('valid');
+    expect((await accept(token, { password: 'a good password' })).status).toBe(200);
+  });
+
   it('404 notFound for a token that never existed', async () => {
     const response = await accept('x'.repeat(43), { password: 'a good password' });
     expect(response.status).toBe(404);
@@ -318,6 +362,17 @@ describe('POST /invite/{token}/accept', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toBeInstanceOf(InvitationGone);
+  });
+});
+
+describe('createUser (the operator\'s CLI)', () => {
+  it('400 invalidValue at /password for one of the most common passwords, whatever its case; nothing is written', async () => {
+    const address = email('cli');
+    for (const password of ['12345678', 'QWERTY123']) {
+      expectEntry(await domainError(createUser({ ctx: await operatorCtx(acme), input: { email: address, role: 'viewer', password, companyIds: 'all' } })), 'invalidValue', '/password');
+    }
+    expect(await db().select().from(users).where(eq(users.email, address))).toEqual([]);
+    expect(await createUser({ ctx: await operatorCtx(acme), input: { email: address, role: 'viewer', password: 'a good password', companyIds: 'all' } })).toMatchObject({ email: address });
   });
 });
 

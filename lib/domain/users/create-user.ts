@@ -15,6 +15,7 @@ import { ROLE_SCOPES, ROLES, type Role } from '@/lib/domain/scopes';
 import { DomainError } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
+import { isCommonPassword } from './common-passwords';
 import { hashPassword, MAX_PASSWORD_BYTES, MIN_PASSWORD_LENGTH } from './passwords';
 
 export interface CreateUserInput {
@@ -71,8 +72,9 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
         throw new DomainError('notFound', `Unknown company id(s) for this tenant: ${missing.join(', ')}.`, { pointer: '/companyIds' });
       }
     }
-    const taken = await tx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
-    if (taken.length) throw duplicate(email);
+    const owner = async () => (await tx.db.select({ tenantId: users.tenantId }).from(users).where(eq(sql`lower(${users.email})`, email)))[0]?.tenantId;
+    const taken = await owner();
+    if (taken) throw duplicate(ctx, taken, { email, name, role, companyIds });
 
     const id = newId();
     // ON CONFLICT: a concurrent insert that won the race is a duplicate, without aborting the transaction.
@@ -90,7 +92,7 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
       })
       .onConflictDoNothing()
       .returning({ createdAt: users.createdAt });
-    if (!inserted) throw duplicate(email);
+    if (!inserted) throw duplicate(ctx, (await owner()) ?? ctx.tenantId, { email, name, role, companyIds });
     const created: CreatedUser = { id, email, name, role, companyIds, createdAt: inserted.createdAt.toISOString() };
     const { id: _id, createdAt: _at, ...granted } = created;
     await auditChange(tx, { action: 'user.created', subject: { type: 'user', id }, data: granted });
@@ -98,13 +100,16 @@ export async function createUser({ ctx, input }: { ctx: Ctx; input: CreateUserIn
   });
 }
 
-/** The length rules of a dashboard password (the CLI's, the invitation page's). */
+/** The rules of a dashboard password (the CLI's, the invitation page's): its length, and not a common one. */
 export function assertPasswordRules(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new DomainError('tooSmall', `The password must have at least ${MIN_PASSWORD_LENGTH} characters.`, { pointer: '/password' });
   }
   if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
     throw new DomainError('tooBig', `The password must not exceed ${MAX_PASSWORD_BYTES} bytes.`, { pointer: '/password' });
+  }
+  if (isCommonPassword(password)) {
+    throw new DomainError('invalidValue', 'This password is one of the most common ones, which are tried first: choose another.', { pointer: '/password' });
   }
 }
 
@@ -116,5 +121,18 @@ export function assertWithinCreator(ctx: Ctx, role: Role, companyIds: readonly s
     throw new DomainError('insufficientScope', 'You can only link a user to companies you are linked to.', { pointer: '/companyIds' });
 }
 
-const duplicate = (email: string) =>
-  new DomainError('conflict', `A user with the e-mail address ${email} already exists.`, { pointer: '/email' });
+/**
+ * The e-mail address is a user's of another tenant (addresses are unique across tenants: they are
+ * the login). The same 409 as a duplicate of the tenant's own for the operator's CLI, which sees
+ * every tenant; an admin's invitation must not learn it (invitations.ts).
+ */
+export class EmailOfAnotherTenant extends DomainError {
+  constructor(readonly user: Omit<CreatedUser, 'id' | 'createdAt'>) {
+    super('conflict', `A user with the e-mail address ${user.email} already exists.`, { pointer: '/email' });
+  }
+}
+
+function duplicate(ctx: Ctx, ownerTenantId: string, user: Omit<CreatedUser, 'id' | 'createdAt'>): DomainError {
+  if (ownerTenantId !== ctx.tenantId) return new EmailOfAnotherTenant(user);
+  return new DomainError('conflict', `A user with the e-mail address ${user.email} already exists.`, { pointer: '/email' });
+}

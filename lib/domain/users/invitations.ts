@@ -17,8 +17,9 @@ import { queueMessage } from '@/lib/domain/messages/queue';
 import type { Role } from '@/lib/domain/scopes';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
+import { log } from '@/lib/log';
 import { sealSecret } from '@/lib/secrets';
-import { assertPasswordRules, createUser, type CreatedUser } from './create-user';
+import { assertPasswordRules, createUser, EmailOfAnotherTenant, type CreatedUser } from './create-user';
 import { lockManageableUser } from './manage';
 import { hashPassword } from './passwords';
 
@@ -81,14 +82,32 @@ export interface InvitedUser extends CreatedUser {
  * Invites a user: createUser without a password (the same rules: role and companies within the
  * actor's, unique e-mail), an invitation and its message, in one transaction. Audited as
  * `user.created` and `user.invited`.
+ *
+ * An address that is a user's of another tenant answers exactly like a fresh one (issue 26: the
+ * inviter must not learn which addresses exist elsewhere), but nothing is written and nothing is
+ * sent: addresses are unique across tenants (they are the login), so there is no user to create,
+ * and an invitation for the existing account would let the inviter's tenant take it over. The
+ * operator's log says so. (The inviter's user list does not show the address afterwards; a user
+ * per tenant for one address would need the sign-in to choose among them.)
  */
 export async function inviteUser({ ctx, input }: { ctx: Ctx; input: InviteUserInput }): Promise<InvitedUser> {
-  return withTransaction(ctx, async (tx) => {
-    const user = await createUser({ ctx: tx, input: { ...input, password: null } });
-    const invitation = await issueInvitation(tx, user);
-    await auditChange(tx, { action: 'user.invited', subject: { type: 'user', id: user.id }, data: { invitationId: invitation.invitationId } });
-    return { ...user, invitationId: invitation.invitationId, invitationExpiresAt: invitation.expiresAt.toISOString() };
-  });
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const user = await createUser({ ctx: tx, input: { ...input, password: null } });
+      const invitation = await issueInvitation(tx, user);
+      await auditChange(tx, { action: 'user.invited', subject: { type: 'user', id: user.id }, data: { invitationId: invitation.invitationId } });
+      return { ...user, invitationId: invitation.invitationId, invitationExpiresAt: invitation.expiresAt.toISOString() };
+    });
+  } catch (error) {
+    if (!(error instanceof EmailOfAnotherTenant)) throw error;
+    log('info', 'invitation not sent: the address is a user of another tenant', {
+      requestId: ctx.requestId,
+      tenantId: ctx.tenantId,
+      actor: 'id' in ctx.actor ? ctx.actor.id : ctx.actor.name,
+    });
+    const now = new Date();
+    return { ...error.user, id: newId(), createdAt: now.toISOString(), invitationId: newId(), invitationExpiresAt: new Date(now.getTime() + INVITATION_TTL_MS).toISOString() };
+  }
 }
 
 /**
