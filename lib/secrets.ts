@@ -2,7 +2,7 @@
  * Secrets the embedded default generates for itself: taken from the environment when set,
  * otherwise created once into DATA_DIR (mode 0600) and reused. Production must set them.
  */
-import { createCipheriv, createDecipheriv, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -59,4 +59,15 @@ export function openSecret(stored: string): string {
   const decipher = createDecipheriv('aes-256-gcm', encryptionKey(), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+// -- Keyed digests, to count or find a value without storing it in clear: HMAC-SHA256 under a key
+// derived (HKDF) from the encryption key for each purpose. Unlike a plain SHA-256, a digest of a
+// phone number cannot be reversed by trying every number without the key.
+const digestKeys = new Map<string, KeyObject>();
+
+export function keyedDigest(purpose: string, value: string): string {
+  let key = digestKeys.get(purpose);
+  if (!key) digestKeys.set(purpose, (key = createSecretKey(Buffer.from(hkdfSync('sha256', encryptionKey(), Buffer.alloc(0), `dto:${purpose}`, 32)))));
+  return createHmac('sha256', key).update(value, 'utf8').digest('hex');
 }

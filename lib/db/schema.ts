@@ -631,6 +631,8 @@ export const messages = pgTable(
     channel: text('channel').notNull(),
     toEncrypted: text('to_encrypted').notNull(),
     toMasked: text('to_masked').notNull(),
+    /** A keyed hash of the address (lib/domain/messages/queue.ts `recipientHash`): messages to one recipient are counted by it. */
+    toHash: text('to_hash'),
     template: text('template').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** queued, sent, failed */
@@ -648,6 +650,7 @@ export const messages = pgTable(
     index('messages_due_idx').on(t.status, t.nextAttemptAt),
     index('messages_order_idx').on(t.orderId, t.createdAt, t.id),
     index('messages_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('messages_recipient_idx').on(t.tenantId, t.toHash, t.createdAt),
   ],
 );
 

@@ -8,17 +8,22 @@ import { call, db, token } from './harness';
 /** A last name no other test uses, so that order matching never links two tests' orders. */
 export const uniqueName = () => `Test${randomUUID().slice(0, 8)}`;
 
+/** A real-shaped US mobile number ending 0123 (masked `+1******0123`), its exchange at random. */
+export const uniquePhone = () => `+1214${200 + Math.floor(Math.random() * 800)}0123`;
+
 export function orderBody(overrides: Record<string, unknown> = {}) {
+  const lastName = uniqueName();
   return {
     deliveryMethods: [{ type: 'email' }],
     location: { id: DEMO.acme.locations.primary },
     package: { id: DEMO.acme.packages.nonDot },
     participant: {
       firstName: 'Pat',
-      lastName: uniqueName(),
+      lastName,
       birthDate: '1990-01-15',
-      email: 'pat@example.com',
-      phone: '+15555550123',
+      // An address per order (masked `p***@example.com`): messages to one address are limited per hour (lib/domain/messages/limits.ts).
+      email: `pat.${lastName.toLowerCase()}@example.com`,
+      phone: uniquePhone(),
     },
     requester: { email: 'manager@acme.test', name: 'Morgan Lee' },
     settings: {},

@@ -52,8 +52,8 @@ describe('create order makes the pass and queues orderCreated', () => {
     const messages = await messagesOf(order.id);
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ channel: 'email', to_masked: 'p***@example.com', template: 'orderCreated', data: { passId: pass.id }, status: 'queued' });
-    expect(messages[0].to_encrypted).not.toContain('pat@example.com');
-    expect(openSecret(messages[0].to_encrypted)).toBe('pat@example.com');
+    expect(messages[0].to_encrypted).not.toContain(order.participant.email);
+    expect(openSecret(messages[0].to_encrypted)).toBe(order.participant.email);
   });
 
   it('sms delivery queues an SMS to the phone', async () => {

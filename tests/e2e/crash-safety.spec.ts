@@ -142,11 +142,13 @@ function createToken(env: NodeJS.ProcessEnv): string {
 }
 
 function orderBody(callbackUrl: string) {
+  const id = randomUUID().slice(0, 8);
   return {
     deliveryMethods: [{ type: 'email' }],
     location: { id: DEMO.acme.locations.primary },
     package: { id: DEMO.acme.packages.nonDot },
-    participant: { firstName: 'Crash', lastName: `Safety${randomUUID().slice(0, 8)}`, birthDate: '1990-01-15', email: 'crash@example.com' },
+    // An address per order: one address gets at most 10 messages an hour (lib/domain/messages/limits.ts).
+    participant: { firstName: 'Crash', lastName: `Safety${id}`, birthDate: '1990-01-15', email: `crash.${id}@example.com` },
     requester: { email: 'manager@acme.test', name: 'Morgan Lee' },
     settings: {},
     testReason: 'preEmployment',

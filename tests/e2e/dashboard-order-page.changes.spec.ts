@@ -13,7 +13,7 @@ test.describe('Order page: as ordered (new order)', () => {
         deliveryMethods: [{ type: 'sms' }],
         location: { id: location.id },
         package: { id: pkg.id },
-        participant: { firstName: 'Shown', lastName: `Settings${Date.now()}`, phone: '+15555550123' },
+        participant: { firstName: 'Shown', lastName: `Settings${Date.now()}`, phone: '+12145550123' },
         requester: { email: 'admin@acme.test', name: '  Ada Admin  ', phone: '+19725556721' },
         settings: { observedCollection: true, notes: '  Gate code 4411  ' },
         testReason: 'random',

@@ -26,7 +26,7 @@ test('a participant opens the pass on a phone and chooses a clinic; the employer
       deliveryMethods: [{ type: 'email' }],
       location: { id: seedIds.location('acme', 'primary') },
       package: { id: seedIds.package('acme', 'nonDot') },
-      participant: { firstName: 'Jordan', lastName: `Passcheck${Date.now()}`, email: 'jordan@example.com', phone: '+15555550142' },
+      participant: { firstName: 'Jordan', lastName: `Passcheck${Date.now()}`, email: 'jordan@example.com', phone: '+12145550142' },
       requester: { email: 'admin@acme.test', name: 'Avery Admin' },
       settings: { observedCollection: true },
       testReason: 'preEmployment',

@@ -285,17 +285,19 @@ async function send(instance: Instance, method: string, url: string, token: stri
 }
 
 function orderBody(callbackUrl: string) {
+  const lastName = `Out${randomUUID().slice(0, 8)}`;
   return {
     deliveryMethods: [{ type: 'email' }],
     location: { id: DEMO.acme.locations.primary },
     package: { id: DEMO.acme.packages.nonDot },
-    // A last name of its own: order matching never links two orders of this run. The identifier is
-    // sealed with ENCRYPTION_KEY by the instance that creates the order.
+    // A last name of its own: order matching never links two orders of this run; and an address of
+    // its own: one address gets at most 10 messages an hour. The identifier is sealed with
+    // ENCRYPTION_KEY by the instance that creates the order.
     participant: {
       firstName: 'Scale',
-      lastName: `Out${randomUUID().slice(0, 8)}`,
+      lastName,
       birthDate: '1990-01-15',
-      email: 'scale@example.com',
+      email: `scale.${lastName.toLowerCase()}@example.com`,
       identifiers: [{ type: 'driversLicense', value: `D${randomBytes(4).toString('hex')}`, issuingCountry: 'US', issuingState: 'TX' }],
     },
     requester: { email: 'manager@acme.test', name: 'Morgan Lee' },

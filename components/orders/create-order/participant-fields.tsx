@@ -30,7 +30,7 @@ export function ParticipantFields() {
       <Field label="E-mail" htmlFor="participant-email" required={delivery === 'email'} error={err('participant.email')}>
         <Input id="participant-email" type="email" autoComplete="off" invalid={Boolean(err('participant.email'))} {...register('participant.email', optional)} />
       </Field>
-      <Field label="Mobile phone" htmlFor="participant-phone" required={delivery === 'sms'} error={err('participant.phone')} hint="E.164, e.g. +15555550123">
+      <Field label="Mobile phone" htmlFor="participant-phone" required={delivery === 'sms'} error={err('participant.phone')} hint="E.164, e.g. +12145550123">
         <Input id="participant-phone" type="tel" autoComplete="off" invalid={Boolean(err('participant.phone'))} {...register('participant.phone', optional)} />
       </Field>
       <div className="sm:col-span-2">

@@ -3,6 +3,7 @@ import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies
 import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { ListCompaniesQuery } from '@/lib/domain/companies';
 import { ListLocationsQuery } from '@/lib/domain/locations';
+import { MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/messages/limits';
 import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } from '@/lib/domain/orders/schemas';
 import { ListPackagesQuery } from '@/lib/domain/packages';
 import { ListServicesQuery } from '@/lib/domain/services';
@@ -21,7 +22,9 @@ export const coreOperations = {
     method: 'POST', path: '/api/v2/orders', scope: 'order.create', tag: 'orders', summary: 'Create an order',
     description:
       'Creates an order (201, with a `Location` header), or returns an equivalent open order with `matched` (200). ' +
-      'Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 hours returns the first response; another body gives 409.',
+      'Send an `Idempotency-Key` header to make retries safe: the same key and body within 24 hours returns the first response; another body gives 409. ' +
+      `\`participant.phone\` must be a number of its country's numbering plan (400 \`invalidValue\`). An address gets at most ${MESSAGES_PER_RECIPIENT_PER_HOUR} messages of the tenant an hour: ` +
+      'an order that would send one more is 429 `tooManyRequests` at `/participant/email` or `/participant/phone`, with `Retry-After`.',
     body: CreateOrderBody, idempotent: true, created: 'order',
     responses: {
       201: { description: 'Created', schema: R.Order, headers: { Location: 'Path of the new order.' } },

@@ -6,7 +6,8 @@
 import { messages } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
-import { sealSecret } from '@/lib/secrets';
+import { keyedDigest, sealSecret } from '@/lib/secrets';
+import { assertRoomForMessage } from './limits';
 
 export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
@@ -37,6 +38,15 @@ export function maskAddress(channel: MessageChannel, to: string): string {
   return `+${country}${'*'.repeat(Math.max(rest.length - 4, 0))}${rest.slice(-4)}`;
 }
 
+/**
+ * Who a message goes to, as messages are counted (./limits.ts): a keyed digest of the address,
+ * an e-mail address lower-cased and without its `+tag` (`pat+1@` and `pat+2@` reach one mailbox).
+ */
+export function recipientHash(channel: MessageChannel, to: string): string {
+  const address = channel === 'email' ? to.trim().toLowerCase().replace(/\+[^@]*(?=@[^@]*$)/, '') : to.trim();
+  return keyedDigest('message-recipient', `${channel}:${address}`);
+}
+
 /** The outbox row of a message (also written by the create-order statement). */
 export function messageValues(input: QueueMessageInput) {
   return {
@@ -47,6 +57,7 @@ export function messageValues(input: QueueMessageInput) {
     channel: input.channel,
     toEncrypted: sealSecret(input.to),
     toMasked: maskAddress(input.channel, input.to),
+    toHash: recipientHash(input.channel, input.to),
     template: input.template,
     data: input.data ?? {},
     status: 'queued',
@@ -54,9 +65,14 @@ export function messageValues(input: QueueMessageInput) {
   };
 }
 
-/** Writes the message into the outbox (`db` is the caller's transaction); the worker sends it. */
-export async function queueMessage(db: Db, input: QueueMessageInput): Promise<{ id: string }> {
+/**
+ * Writes the message into the outbox (`db` is the caller's transaction); the worker sends it.
+ * `limited`: someone asked for it (a reissue, an extension), so it counts against the hourly
+ * limits and is refused over them (429); a reminder of the sweep is only counted.
+ */
+export async function queueMessage(db: Db, input: QueueMessageInput, options: { limited?: boolean } = {}): Promise<{ id: string }> {
   const values = messageValues(input);
+  if (options.limited) await assertRoomForMessage(db, values);
   await db.insert(messages).values(values);
   return { id: values.id };
 }

@@ -9,7 +9,8 @@
  * 2. `create_order_insert`: one statement, so one transaction, writing the order with its stored
  *    document, packages, services, status history, identifiers, audit entry, pass, message and
  *    status counter. An `Idempotency-Key` record's transaction (lib/http/idempotency.ts) takes it in.
- * DOT references, a chosen clinic and order matching add their own reads.
+ * DOT references, a chosen clinic and order matching add their own reads, and a message (delivery
+ * email or sms) the count of the address's messages of the last hour (lib/domain/messages/limits.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -21,6 +22,7 @@ import { orderAuditValues } from '@/lib/domain/audit';
 import { nearestClinicOffering } from '@/lib/domain/clinics/nearest';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { assertRoomForRecipient } from '@/lib/domain/messages/limits';
 import { messageValues } from '@/lib/domain/messages/queue';
 import { notifyMessagesDue } from '@/lib/domain/messages/wake';
 import { afterCommitOf } from '@/lib/domain/transaction';
@@ -315,10 +317,10 @@ const insertNewOrder = namedStatement<{ created: number }>(
     insert into order_passes (id, tenant_id, order_id, token_hash, token_encrypted)
     select ${placeholder('passId')}, new_order.tenant_id, new_order.id, ${placeholder('passTokenHash')}, ${placeholder('passTokenEncrypted')} from new_order),
   messages_ as (
-    insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, template, data, status, next_attempt_at)
-    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.template, m.data, 'queued', ${placeholder('now')}::timestamptz
+    insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, to_hash, template, data, status, next_attempt_at)
+    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.to_hash, m.template, m.data, 'queued', ${placeholder('now')}::timestamptz
     from new_order, json_to_recordset(${placeholder('messages')}::json) as m(id text, channel text, to_encrypted text, to_masked text,
-      template text, data jsonb)),
+      to_hash text, template text, data jsonb)),
   counted as (
     insert into order_counters (tenant_id, company_id, status, slot, count)
     select tenant_id, company_id, status, ${placeholder('counterSlot')}, 1 from new_order
@@ -389,6 +391,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   const pass = newPassValues({ id, tenantId: ctx.tenantId });
   const message = participantMessage({ id, tenantId: ctx.tenantId, deliveryMethod, email: participant.email, phone: participant.phone }, 'orderCreated', pass.values.id);
   const queued = message && messageValues(message);
+  if (queued) await assertRoomForRecipient(ctx.db, queued, deliveryMethod === 'sms' ? '/participant/phone' : '/participant/email');
   const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email } });
 
   for (let attempt = 0; ; attempt++) {
@@ -453,7 +456,11 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       passId: pass.values.id,
       passTokenHash: pass.values.tokenHash,
       passTokenEncrypted: pass.values.tokenEncrypted,
-      messages: json(queued ? [{ id: queued.id, channel: queued.channel, to_encrypted: queued.toEncrypted, to_masked: queued.toMasked, template: queued.template, data: queued.data }] : []),
+      messages: json(
+        queued
+          ? [{ id: queued.id, channel: queued.channel, to_encrypted: queued.toEncrypted, to_masked: queued.toMasked, to_hash: queued.toHash, template: queued.template, data: queued.data }]
+          : [],
+      ),
       counterSlot: counterSlot(),
     });
     if (created) {

@@ -2,6 +2,7 @@
  * Request schemas of the order operations: one per input, shared by the route handlers, the
  * dashboard's create-order form and the OpenAPI document.
  */
+import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { ORDER_STATUSES, SERVICE_STATUSES } from './status';
 import { IncidentInput } from './incident';
@@ -39,7 +40,18 @@ const rule = (ctx: z.RefinementCtx, code: string, message: string, path: (string
 export const Reference = z.strictObject({ id: z.string().min(1).max(255) });
 
 /** E.164: `+`, country code, up to 15 digits. */
-export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +15555550123');
+export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +12145550123');
+
+/**
+ * The participant's phone, where text messages go: E.164 and a number its country's numbering plan
+ * has (libphonenumber-js), not merely shaped like one (`+999...`, or the unassigned area code 555).
+ */
+export const ParticipantPhone = E164.pipe(
+  z.string().refine((value) => isValidPhoneNumber(value), {
+    message: "participant.phone is not a phone number in its country's numbering plan: check the country code and the digits, such as +12145550123.",
+    params: { code: 'invalidValue' },
+  }),
+);
 
 /** A real calendar date `YYYY-MM-DD` (leap years included), not in the future. */
 export const BirthDate = z.iso.date().refine((value) => value <= new Date().toISOString().slice(0, 10), {
@@ -69,7 +81,7 @@ export const ParticipantInput = z.strictObject({
   middleName: z.string().trim().max(100).nullish(),
   birthDate: BirthDate.nullish(),
   email: z.email().max(254).nullish(),
-  phone: E164.nullish(),
+  phone: ParticipantPhone.nullish(),
   address: AddressInput.nullish(),
   identifiers: z.array(IdentifierInput).max(10).optional(),
 });

@@ -65,7 +65,7 @@ export async function extendExpiration(args: { ctx: Ctx; orderId: string; input:
     await t.db.update(orders).set({ expiresAt: next, remindersSent, updatedAt: now }).where(eq(orders.id, orderId));
     await storeOrderDocuments(t.db, [orderId]);
     const pass = (await currentPass(t.db, orderId)) ?? (await insertPass(t.db, order)).row;
-    const sent = await queueParticipantMessage(t, order, 'expirationExtended', pass.id);
+    const sent = await queueParticipantMessage(t, order, 'expirationExtended', pass.id, { limited: true });
     await writeAudit(t.db, {
       tenantId: order.tenantId,
       orderId,

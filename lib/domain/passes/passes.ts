@@ -66,16 +66,18 @@ export function participantMessage(
 /**
  * Queues `template` to the participant (see `participantMessage`) in the transaction `tx`, and
  * wakes this process's message worker once it commits. Returns whether a message was queued.
+ * `limited`: a person asked for it, so the hourly limits apply (lib/domain/messages/limits.ts).
  */
 export async function queueParticipantMessage(
   tx: InTransaction<{ db: Db }>,
   order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
   template: MessageTemplate,
   passId: string,
+  options: { limited?: boolean } = {},
 ): Promise<boolean> {
   const message = participantMessage(order, template, passId);
   if (!message) return false;
-  await queueMessage(tx.db, message);
+  await queueMessage(tx.db, message, options);
   tx.afterCommit(notifyMessagesDue);
   return true;
 }
@@ -133,7 +135,8 @@ export async function reissuePass(args: { ctx: Ctx; orderId: string }): Promise<
       .where(and(eq(orderPasses.orderId, orderId), isNull(orderPasses.revokedAt)))
       .returning({ id: orderPasses.id });
     const pass = await insertPass(t.db, order);
-    const sent = await queueParticipantMessage(t, order, 'passReissued', pass.id);
+    // Over the hourly limits this is a 429 and the whole reissue rolls back: the old link keeps working.
+    const sent = await queueParticipantMessage(t, order, 'passReissued', pass.id, { limited: true });
     await writeAudit(t.db, {
       tenantId: order.tenantId,
       orderId,
