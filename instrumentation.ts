@@ -8,6 +8,9 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Next.js's and the libraries' own error lines through the one describer (lib/log.ts).
+    const { installConsoleRedaction } = await import('@/lib/log');
+    installConsoleRedaction();
     const { checkEnvironmentOrExit } = await import('@/lib/config/env');
     checkEnvironmentOrExit('server', 'Cannot start');
     const { startServer } = await import('@/lib/admin/server');

@@ -31,8 +31,15 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'zipcodes', 'ioredis', 'drizzle-orm'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: true }, // `npm test` runs tsc itself; the build need not repeat it
+  // Bodies through proxy.ts are buffered up to this (server actions take at most 1 MB anyway).
+  experimental: { proxyClientMaxBodySize: '1mb' },
   async headers() {
-    return [{ source: '/:path*', headers: [...staticHeaders, { key: 'Content-Security-Policy', value: scriptlessCsp }] }];
+    return [
+      { source: '/:path*', headers: [...staticHeaders, { key: 'Content-Security-Policy', value: scriptlessCsp }] },
+      // One-time links carry their credential in the path: never a Referer, even to this site's
+      // other pages (a later entry overrides the same header of an earlier one).
+      ...['/pass/:path*', '/invite/:path*', '/unlock/:path*'].map((source) => ({ source, headers: [{ key: 'Referrer-Policy', value: 'same-origin' }] })),
+    ];
   },
 };
 export default nextConfig;

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
+import { hasSameOrigin } from '@/lib/http/same-origin';
 
 /** The map's tile server (NEXT_PUBLIC_TILE_URL, inlined at build like in the client bundle). */
 const tileOrigin = (() => {
@@ -39,7 +40,17 @@ function pageCsp(nonce: string): string {
   ].join('; ');
 }
 
+/**
+ * A server action (a POST with Next-Action) from another origin: Next.js's own check throws, which
+ * answered 500; refuse it here as what it is, 403 (issue 26, finding 14).
+ */
+function foreignServerAction(request: NextRequest): boolean {
+  return request.method === 'POST' && request.headers.has('next-action') && !hasSameOrigin(request.headers);
+}
+
 export function proxy(request: NextRequest) {
+  if (foreignServerAction(request))
+    return new NextResponse('403 Forbidden: a form of this site must be sent from this site.\n', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
   const nonce = randomBytes(16).toString('base64');
   const csp = pageCsp(nonce);
   const requestHeaders = new Headers(request.headers);
@@ -53,8 +64,10 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Everything but /api and /api/*, Next.js's static files and image optimiser, and the icons.
-      source: '/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$).*)',
+      // Everything but /api and /api/*, Next.js's static files and image optimiser, the icons, and
+      // the two form endpoints of one-time links, which read their bodies with a bound of their
+      // own: through here Next.js would buffer 10 MB of any body and log the path with its token.
+      source: '/((?!api(?:/|$)|_next/static/|_next/image|favicon\\.ico$|icon\\.svg$|pass/[^/]+/clinic$|invite/[^/]+/accept$|unlock/[^/]+/confirm$).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

@@ -75,3 +75,38 @@ function redact(text: string, params: unknown[]): string {
     return shown.length >= 3 ? out.split(shown).join(`$${i + 1}`) : out;
   }, text);
 }
+
+/** The first line of describeError: for a stored error text (a message's lastError), no stack. */
+export function describeErrorBriefly(error: unknown): string {
+  return describeError(error).split('\n', 1)[0];
+}
+
+/** One-time links carry their credential in the path: `/pass/<token>`, `/invite/<token>`, `/unlock/<token>`. */
+const CREDENTIAL_PATH = /\/(pass|invite|unlock)\/[A-Za-z0-9_-]{8,}/g;
+
+/** A text with the credential of every one-time link in it replaced by "…". */
+export const redactCredentialPaths = (text: string) => text.replace(CREDENTIAL_PATH, '/$1/…');
+
+const consoleKey = Symbol.for('dto.consoleRedaction');
+
+/**
+ * What other code logs (Next.js's own "unhandled error" and "body exceeded" lines, next-auth's,
+ * a library's) passes through the same describer as ours: a query error loses its parameters, a
+ * one-time link its token (issue 26, finding 10). Installed once per process by the entry points.
+ */
+export function installConsoleRedaction(): void {
+  const holder = globalThis as { [consoleKey]?: boolean };
+  if (holder[consoleKey]) return;
+  holder[consoleKey] = true;
+  const clean = (arg: unknown) => {
+    if (arg instanceof Error) {
+      const { query, params } = arg as Error & { query?: unknown; params?: unknown };
+      return typeof query === 'string' && Array.isArray(params) ? describeError(arg) : arg;
+    }
+    return typeof arg === 'string' ? redactCredentialPaths(arg) : arg;
+  };
+  for (const method of ['error', 'warn', 'log', 'info'] as const) {
+    const original = console[method].bind(console);
+    console[method] = (...args: unknown[]) => original(...args.map(clean));
+  }
+}

@@ -2,10 +2,11 @@
  * `npm start`: build when needed, prepare the database, start the server, print how to use it.
  *
  * 0. Check the environment as the server will (lib/config/env.ts): a bad value refuses at once.
- * 1. `next build` when `.next/BUILD_ID` is missing or older than any source file.
- * 2. Open the database in this process (migrations, seed of an empty database), create a fresh demo
+ * 1. Open the database in this process (migrations, seed of an empty database), create a fresh demo
  *    API token for tenant `acme` (staging only; earlier ones of the same name are revoked), and close
- *    it again: PGlite allows one process per data directory, and the server is the next one.
+ *    it again: PGlite allows one process per data directory, and the server is the next one. First,
+ *    so that an unreachable database says so at once, not after a build of minutes.
+ * 2. `next build` when `.next/BUILD_ID` is missing or older than any source file.
  * 3. The server (scripts/server.mjs) on $PORT (default 3000) with `APP_ENV` (default staging); signals are forwarded
  *    and its exit code is ours. When it answers, print the URL, demo logins, token and a curl line.
  */
@@ -156,12 +157,12 @@ async function banner(token: string | undefined): Promise<string> {
 }
 
 async function main(): Promise<void> {
+  const token = await prepareDatabase();
   if (buildIsStale(root)) {
     process.stdout.write('npm start: building the app (next build)...\n');
     const code = await exitCodeOf(run([nextBin, 'build']));
     if (code !== 0) fail(`next build failed (exit code ${code}).`);
   }
-  const token = await prepareDatabase();
 
   const child = run(serverArgs());
   void exitCodeOf(child).then((code) => process.exit(code));
@@ -170,4 +171,16 @@ async function main(): Promise<void> {
   else if (child.exitCode === null) process.stderr.write(`npm start: the server did not answer on port ${PORT} within 3 minutes.\n`);
 }
 
-main().catch((error) => fail(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+/**
+ * One line for what stops the start (issue 26, finding 12): an unreachable or missing database says
+ * so, anything else its first line; the stack only with DEBUG set.
+ */
+main().catch(async (error) => {
+  const { describeErrorBriefly } = await import('@/lib/log');
+  const { isDatabaseUnavailable } = await import('@/lib/db/unavailable');
+  if (process.env.DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+  if (isDatabaseUnavailable(error)) fail(`the database cannot be reached (${describeErrorBriefly(error)}). Is PostgreSQL running at DATABASE_URL?`);
+  if (code === '3D000') fail(`the database named in DATABASE_URL does not exist (${describeErrorBriefly(error)}). Create it first (createdb).`);
+  fail(describeErrorBriefly(error));
+});

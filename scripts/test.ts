@@ -88,7 +88,8 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
 if ((!only || only === 'scale') && databaseUrl) vitest('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl });
 
 // After the browser tests, which leave a fresh production build for its server.
-if (!only || only === 'server') vitest('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv);
+// The probes' own servers choose their engines (tests/server/production.test.ts needs DATABASE_URL).
+if (!only || only === 'server') vitest('server probes (real HTTP against scripts/server.mjs)', 'server', databaseUrl ? { DATABASE_URL: databaseUrl } : pgliteEnv);
 
 // After the browser tests, so that the CLI's test against a running `next start` finds the build.
 if (!only || only === 'cli') vitest('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv);

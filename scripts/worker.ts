@@ -12,12 +12,14 @@ import { closeDatabase, getDatabase } from '@/lib/app-db';
 import { configFromEnv } from '@/lib/db/client';
 import { readLockOwner } from '@/lib/db/pglite-lock';
 import { startBackgroundWork } from '@/lib/background';
+import { installConsoleRedaction } from '@/lib/log';
 
 function fail(message: string): never {
   process.stderr.write(`npm run worker: ${message}\n`);
   process.exit(1);
 }
 
+installConsoleRedaction();
 checkEnvironmentOrExit('worker', 'npm run worker');
 
 if (!process.env.DATABASE_URL) {

@@ -1,5 +1,4 @@
 'use client';
-import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -11,43 +10,81 @@ interface Demo {
   users: Array<{ role: string; email: string; tenant: string }>;
 }
 
-export function LoginForm({ next, demo }: { next: string; demo: Demo | null }) {
+/**
+ * A credentials sign-in as next-auth's client makes it (the CSRF token, then the form with
+ * json=true), but reading the whole answer: a refusal's envelope says why and what helps (the
+ * unlock link), which next-auth's signIn() reduces to a code.
+ */
+async function signInWithPassword(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string; unlock: boolean }> {
+  const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+  const response = await fetch('/api/auth/callback/credentials', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: window.location.href, json: 'true' }),
+  });
+  const body = (await response.json().catch(() => ({}))) as { url?: string; errors?: Array<{ detail?: string; meta?: { unlock?: boolean } }> };
+  if (response.ok && body.url && !new URL(body.url, window.location.href).searchParams.get('error')) return { ok: true };
+  const refusal = body.errors?.[0];
+  if (response.status === 429 || response.status === 503) return { ok: false, message: refusal?.detail ?? 'Sign-in is not possible right now. Try again in a moment.', unlock: !!refusal?.meta?.unlock };
+  if (response.status === 401 || response.ok) return { ok: false, message: 'The e-mail or password is incorrect.', unlock: false };
+  return { ok: false, message: 'Sign-in failed. Try again in a moment.', unlock: false };
+}
+
+export function LoginForm({ next, demo, notice }: { next: string; demo: Demo | null; notice?: 'unlocked' }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [unlock, setUnlock] = useState<null | 'offer' | 'sending' | 'sent'>(null);
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setUnlock(null);
     try {
-      // redirect: false — we navigate by a relative path ourselves, whatever NEXTAUTH_URL says.
-      const result = await signIn('credentials', { email, password, redirect: false });
-      if (!result || result.error || !result.ok) {
-        setError(
-          result?.status === 429
-            ? 'Too many sign-in attempts. Wait a few minutes and try again.'
-            : result?.status === 401 || result?.error === 'CredentialsSignin'
-              ? 'The e-mail or password is incorrect.'
-              : 'Sign-in failed. Try again in a moment.',
-        );
-        setBusy(false);
+      const outcome = await signInWithPassword(email, password);
+      if (outcome.ok) {
+        router.replace(next);
+        router.refresh();
         return;
       }
-      router.replace(next);
-      router.refresh();
+      setError(outcome.message);
+      setUnlock(outcome.unlock ? 'offer' : null);
+      setBusy(false);
     } catch {
       setError('Sign-in failed. Check your connection and try again.');
       setBusy(false);
     }
   }
 
+  async function requestUnlock() {
+    setUnlock('sending');
+    const response = await fetch('/api/auth/unlock', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) }).catch(() => null);
+    setUnlock(response?.ok ? 'sent' : 'offer');
+    if (!response?.ok) setError('The unlock link could not be requested. Try again in a moment.');
+  }
+
   return (
     <div className="flex flex-col gap-6">
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {error ? <Alert tone="danger">{error}</Alert> : null}
+        {notice === 'unlocked' && !error ? <Alert tone="success">Sign-in is unlocked on this browser. Sign in with your password.</Alert> : null}
+        {error ? (
+          <Alert tone="danger">
+            {error}
+            {unlock === 'offer' || unlock === 'sending' ? (
+              <span className="mt-2 block">
+                <Button type="button" variant="secondary" size="sm" loading={unlock === 'sending'} disabled={!email} onClick={() => void requestUnlock()}>
+                  E-mail me an unlock link
+                </Button>
+              </span>
+            ) : null}
+          </Alert>
+        ) : null}
+        {unlock === 'sent' ? (
+          <Alert tone="info">If {email} has an account, an e-mail with an unlock link is on its way. The link works for one hour, on the browser you open it in.</Alert>
+        ) : null}
         <Field label="E-mail" htmlFor="email">
           <Input
             id="email"

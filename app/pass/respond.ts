@@ -7,6 +7,9 @@ import { getDb } from '@/lib/app-db';
 import { DomainError } from '@/lib/domain/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { consume, limits } from '@/lib/rate-limit';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/lib/db/unavailable';
+import { describeError, describeErrorBriefly, log } from '@/lib/log';
+import { newRequestId } from '@/lib/http/request-id';
 import { messagePage } from './view';
 
 export const PAGE_HEADERS = {
@@ -38,3 +41,29 @@ export const replacedPage = (head = false) =>
   html(410, head ? null : messagePage({ title: 'This link was replaced', heading: 'This link was replaced', text: 'A newer link to your pass was sent to you. Open the most recent message, or ask the company that ordered your test to send it again.' }));
 
 export const passDb = getDb;
+
+type PassHandler<C> = (request: Request, context: C) => Promise<Response>;
+
+/**
+ * Every pass route's errors answered as pages, never Next.js's empty 500: 503 with Retry-After
+ * when the database cannot be reached, else 500; logged by the one describer, which keeps the
+ * query's parameters (the token's hash) and the path's token out of the log (issue 26, 10 and 11).
+ */
+export function passRoute<C>(handler: PassHandler<C>): PassHandler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      const requestId = newRequestId();
+      const head = request.method === 'HEAD';
+      if (isDatabaseUnavailable(error)) {
+        log('warn', 'pass page: database unavailable', { requestId, error: describeErrorBriefly(error) });
+        const text = `The service is briefly unavailable. Please try again in a minute.`;
+        return html(503, head ? null : messagePage({ title: 'Briefly unavailable', heading: 'Briefly unavailable', text }), { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+      }
+      log('error', 'pass page failed', { requestId, error: describeError(error) });
+      const text = `Something went wrong on our side. Please try again later (reference ${requestId}).`;
+      return html(500, head ? null : messagePage({ title: 'Something went wrong', heading: 'Something went wrong', text }));
+    }
+  };
+}

@@ -69,9 +69,10 @@ export function MailboxEntryCard({ entry, resend }: { entry: MailboxEntry; resen
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
         <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="mailbox-masked-note">
-          {entry.link === 'invitation' ? 'The invitation link' : 'The pass link'} is hidden (… and its last 4 characters): only its recipient gets it.
+          {entry.link === 'invitation' ? 'The invitation link' : entry.link === 'pass' ? 'The pass link' : 'The unlock link'} is hidden (… and its last 4 characters): only its
+          recipient gets it.
         </p>
-        <MailboxResend id={m.id} link={entry.link} resend={resend} />
+        {entry.link ? <MailboxResend id={m.id} link={entry.link} resend={resend} /> : null}
       </div>
     </Card>
   );

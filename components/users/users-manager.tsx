@@ -30,6 +30,7 @@ export interface UserActions {
   deactivate: (id: unknown) => Promise<ActionResult<{ id: string }>>;
   reactivate: (id: unknown) => Promise<ActionResult<{ id: string }>>;
   resend: (id: unknown) => Promise<ActionResult<{ id: string }>>;
+  unlock: (id: unknown) => Promise<ActionResult<{ id: string }>>;
 }
 
 interface Company {
@@ -292,6 +293,15 @@ export function UsersManager({
     onError: (error) => toast.error('The invitation was not sent', error instanceof Error ? error.message : undefined),
   });
 
+  const unlock = useMutation({
+    mutationFn: (user: UserListItem) => actions.unlock(user.id),
+    onSuccess: (result, user) => {
+      if (!result.ok) return toast.error('Sign-in was not unlocked', result.error);
+      toast.success(`Sign-in unlocked for ${user.email}`, 'Their sign-in attempts are counted afresh, from every address.');
+    },
+    onError: (error) => toast.error('Sign-in was not unlocked', error instanceof Error ? error.message : undefined),
+  });
+
   return (
     <div className="flex flex-col gap-6">
       <InviteCard companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} invite={actions.invite} />
@@ -347,6 +357,18 @@ export function UsersManager({
                             {u.status === 'invited' ? (
                               <Button variant="ghost" size="sm" loading={resend.isPending && resend.variables?.id === u.id} onClick={() => resend.mutate(u)} aria-label={`Send a new invitation to ${u.email}`}>
                                 Resend invitation
+                              </Button>
+                            ) : null}
+                            {u.status === 'active' ? (
+                              <Button
+                                variant="ghost"
+                                size="sm"
+                                loading={unlock.isPending && unlock.variables?.id === u.id}
+                                onClick={() => unlock.mutate(u)}
+                                aria-label={`Unlock sign-in for ${u.email}`}
+                                title="After too many sign-in attempts: lets them try again at once, from anywhere"
+                              >
+                                Unlock sign-in
                               </Button>
                             ) : null}
                             {u.status !== 'deactivated' ? (

@@ -13,6 +13,7 @@ import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { DomainError, type ErrorCode } from '@/lib/domain/errors';
 import { IMPORT_COMMANDS } from './import-commands';
 import { RETENTION_COMMANDS } from './retention-commands';
+import { describeErrorBriefly } from '@/lib/log';
 
 // The database side (drizzle schema, seed, bcrypt) is imported when a command runs, so that the CLI
 // answers bad input, and hands a command to the server, without loading it.
@@ -354,7 +355,7 @@ export function describeFailure(error: unknown): { status: number; message: stri
   if (error instanceof DomainError) {
     return { status: FAILURE_STATUS[error.entries[0].code] ?? 400, message: error.entries.map((e) => e.detail).join(' ') };
   }
-  return { status: 500, message: error instanceof Error ? error.message : String(error) };
+  return { status: 500, message: describeErrorBriefly(error) };
 }
 
 /** `token create --tenant <slug> [--scopes <scope,...|all>] ...` */

@@ -11,6 +11,7 @@ import { getDatabase } from '@/lib/app-db';
 import { annotateLock, DataDirLockedError } from '@/lib/db/pglite-lock';
 import { describeFailure, prepareCommand } from './commands';
 import { ADMIN_KEY_HEADER, adminKeyFileOf } from './channel';
+import { describeError, describeErrorBriefly } from '@/lib/log';
 
 const keyHolder = globalThis as { [key: symbol]: string | undefined };
 const KEY = Symbol.for('dto.adminKey');
@@ -23,7 +24,7 @@ export async function startServer(): Promise<void> {
   try {
     await startServerDatabase({ port: Number(process.env.PORT ?? 3000) });
   } catch (error) {
-    console.error(`Cannot start: the database did not open. ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`Cannot start: the database did not open. ${describeErrorBriefly(error)}`);
     if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
     process.exit(1);
   }
@@ -104,7 +105,7 @@ export async function handleAdminRequest(request: Request): Promise<Response> {
     return reply(200, await command.run(await getDatabase(), input));
   } catch (error) {
     const { status, message } = describeFailure(error);
-    if (status >= 500) console.error(JSON.stringify({ level: 'error', msg: 'admin command failed', command: body?.command, error: String((error as Error)?.stack ?? error) }));
+    if (status >= 500) console.error(JSON.stringify({ level: 'error', msg: 'admin command failed', command: body?.command, error: describeError(error) }));
     return reply(status, { error: message });
   }
 }

@@ -17,7 +17,8 @@ import { getDb } from '@/lib/app-db';
 import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
-import { consume, limits } from '@/lib/rate-limit';
+import { signInContext } from './sign-in-context';
+import { describeError, log } from '@/lib/log';
 import { safeRedirectPath } from './safe-redirect';
 import { persistentSecret } from '@/lib/secrets';
 import { linkedCompanyIds } from '@/lib/domain/api-tokens/tokens';
@@ -49,13 +50,10 @@ export async function verifyCredentials(db: Db, email: string, password: string)
   return (await verifyPassword(password, user.passwordHash)) ? user : null;
 }
 
-/** Failed sign-ins count per account, whatever address they come from (see app/api/auth). */
-export const failedSignInKey = (email: string) => `signin-failures:${normaliseEmail(email)}`;
-
-/** Starts a dashboard session of `userId`; returns its id for the JWT. */
-export async function startUserSession(db: Db, userId: string): Promise<string> {
+/** Starts a dashboard session of `userId` (from `clientAddress`, when known); returns its id for the JWT. */
+export async function startUserSession(db: Db, userId: string, clientAddress: string | null = null): Promise<string> {
   const id = randomBytes(24).toString('base64url');
-  await db.insert(userSessions).values({ id, userId, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
+  await db.insert(userSessions).values({ id, userId, clientAddress, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) });
   return id;
 }
 
@@ -68,19 +66,24 @@ export function authOptions(): NextAuthOptions {
     secret: authSecret(),
     session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE_SECONDS },
     pages: { signIn: '/login' },
+    // next-auth's own lines through the one describer: a query error without its parameters (the e-mail).
+    logger: {
+      error: (code, metadata) => {
+        const error = metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error;
+        log('error', `next-auth: ${code}`, { error: error ? describeError(error) : undefined });
+      },
+      warn: (code) => log('warn', `next-auth: ${code}`),
+      debug: () => undefined,
+    },
     providers: [
       CredentialsProvider({
         name: 'E-mail and password',
         credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
-          // The limits per address and per account are checked before this (app/api/auth route).
-          const db = await getDb();
-          const user = await verifyCredentials(db, credentials.email, credentials.password);
-          if (!user) {
-            await consume(failedSignInKey(credentials.email), limits.failedSignIns()).catch(() => undefined);
-            return null;
-          }
+          // The attempt was taken before this, atomically (app/api/auth, lib/auth/sign-in-guard.ts).
+          const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
+          if (!user) return null;
           return { id: user.id, email: user.email, name: user.name };
         },
       }),
@@ -94,8 +97,10 @@ export function authOptions(): NextAuthOptions {
       },
       async jwt({ token, user }) {
         if (user) {
+          const context = signInContext.getStore();
           token.sub = user.id;
-          token.sid = await startUserSession(await getDb(), user.id);
+          token.sid = await startUserSession(await getDb(), user.id, context && context.address !== 'unknown' ? context.address : null);
+          if (context) context.userId = user.id;
         }
         return token;
       },

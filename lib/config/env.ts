@@ -135,6 +135,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** A listening address only this machine reaches. */
+export function isLoopbackHost(hostname: string | undefined): boolean {
+  return hostname === 'localhost' || hostname === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname ?? '');
+}
+
 function shown(name: string, value: unknown): string {
   if (typeof value !== 'string' || SECRET_VARIABLES.has(name)) return '';
   return ` (not ${JSON.stringify(value)})`;
@@ -154,6 +159,10 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     for (const name of PRODUCTION_SECRETS[kind]) {
       if (!env[name]) problems.push([name, `${name} must be set when APP_ENV=production`]);
     }
+    // /api/metrics tells anyone who reaches it the traffic and the queues: in production, a token,
+    // or a server that only this machine reaches (issue 26, finding 13).
+    if (kind === 'server' && !env.METRICS_TOKEN && !isLoopbackHost(env.HOSTNAME))
+      problems.push(['METRICS_TOKEN', 'METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)']);
   }
   if (problems.length) throw new ConfigError(problems.map(([name]) => name), problems.map(([, problem]) => problem));
   return result.data!;

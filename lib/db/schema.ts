@@ -119,6 +119,12 @@ export const users = pgTable(
     allCompanies: boolean('all_companies').notNull().default(true),
     companyIds: text('company_ids').array().notNull().default(sql`ARRAY[]::text[]`),
     disabledAt: ts('disabled_at'),
+    /**
+     * Sign-in attempts are counted under this number (lib/auth/sign-in-guard.ts): unlocking (the
+     * user's e-mailed link, or an admin) adds one, which starts every count afresh and retires the
+     * unlock links sent before.
+     */
+    signInEpoch: integer('sign_in_epoch').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
@@ -563,6 +569,8 @@ export const userSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     endedAt: ts('ended_at'),
+    /** The client's address at sign-in: an address the user signed in from is a known one (sign-in-guard.ts). */
+    clientAddress: text('client_address'),
   },
   (t) => [index('user_sessions_user_idx').on(t.userId)],
 );

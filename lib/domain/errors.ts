@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'testingWindowClosed'
   | 'tooBig'
   | 'tooManyRequests'
+  | 'serviceUnavailable'
   | 'tooSmall'
   | 'unauthenticated'
   | 'unrecognizedKeys';

@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import type { z } from 'zod';
 import { DomainError, type ErrorCode, type ErrorEntry } from '@/lib/domain/errors';
 import { rateLimitHeaders } from './rate-limit-headers';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/lib/db/unavailable';
 
 export interface ErrorEnvelope {
   statusCode: number;
@@ -34,6 +35,8 @@ const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
   tooBig: 413,
   tooManyRequests: 429,
   internalError: 500,
+  // The database cannot be reached now (lib/db/unavailable.ts): try again after Retry-After.
+  serviceUnavailable: 503,
 };
 
 /** Validation codes (invalidType, tooSmall, required, ...) are 400. */
@@ -65,6 +68,7 @@ export function errorHeaders(error: DomainError): Record<string, string> {
   const meta = error.entries[0].meta;
   if (status === 429 && typeof meta?.limit === 'number' && typeof meta.retryAfterSeconds === 'number')
     return rateLimitHeaders({ limit: meta.limit, remaining: 0, reset: meta.retryAfterSeconds }, true);
+  if (typeof meta?.retryAfterSeconds === 'number') return { 'Retry-After': String(meta.retryAfterSeconds) };
   return {};
 }
 
@@ -125,5 +129,16 @@ export function entriesFromZod(error: z.ZodError, where: 'body' | 'query'): Erro
     }
     const message = issue.message.replace(/^Invalid input: /, '');
     return [{ code: camel(issue.code) as ErrorCode, detail: `${label(path, where)}: ${message}.`.replace(/\.\.$/, '.'), pointer }];
+  });
+}
+
+/**
+ * The 503 of a database that cannot be reached now, or null for any other error: the same answer
+ * for every route (the API, sign-in, the pass and invitation pages), with Retry-After.
+ */
+export function unavailableError(error: unknown): DomainError | null {
+  if (!isDatabaseUnavailable(error)) return null;
+  return new DomainError('serviceUnavailable', `The service cannot reach its database right now. Try again in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`, {
+    meta: { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS },
   });
 }

@@ -7,18 +7,20 @@
 import { z } from 'zod';
 import type { Scope } from '@/lib/domain/scopes';
 import { principalForSession, requestSessionClaims } from '@/lib/auth/session';
-import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
+import { authenticateToken, hasTokenShape } from '@/lib/domain/api-tokens/tokens';
 import { getDb } from '@/lib/app-db';
 import { makeCtx, type Ctx, type Principal } from '@/lib/domain/context';
 import { DomainError, type ErrorEntry } from '@/lib/domain/errors';
 import { newRequestId } from './request-id';
 import { recordRequest } from '@/lib/observability/metrics';
-import { describeError, log } from '@/lib/log';
-import { entriesFromZod, envelope, errorHeaders, InvalidRequest, statusOfError, toPointer } from './errors';
+import { describeError, describeErrorBriefly, log } from '@/lib/log';
+import { entriesFromZod, envelope, errorHeaders, InvalidRequest, statusOfError, toPointer, unavailableError } from './errors';
 import { clientAddress } from './client-address';
 import { consume, limits, type RateLimitResult } from '@/lib/rate-limit';
 import { withIdempotency, type StoredResponse } from './idempotency';
 import { rateLimitHeaders } from './rate-limit-headers';
+import { readBodyUpTo, readTextUpTo } from './body';
+import { hasSameOrigin } from './same-origin';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -87,6 +89,8 @@ async function authenticate(request: Request): Promise<Principal> {
   }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('The Authorization header must have the form "Bearer <API_TOKEN>".');
+  // A string that is no token of ours is refused without the database: 401 even in an outage.
+  if (!hasTokenShape(match[1])) throw unauthenticated('The bearer token is invalid, expired or revoked.');
   const principal = await authenticateToken(await getDb(), match[1]);
   if (!principal) throw unauthenticated('The bearer token is invalid, expired or revoked.');
   return principal;
@@ -100,28 +104,17 @@ async function principalFromSession(request: Request): Promise<Principal | null>
   const session = await requestSessionClaims(request);
   if (!session) return null;
   if (!['GET', 'HEAD'].includes(request.method)) {
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-    if (!host || originHost(request.headers.get('origin')) !== host)
+    if (!hasSameOrigin(request.headers))
       throw new DomainError('invalidOrigin', 'A request signed in with a session cookie must come from the dashboard itself (Origin check).');
   }
   return principalForSession(await getDb(), session);
-}
-
-function originHost(origin: string | null): string | null {
-  try {
-    return origin ? new URL(origin).host : null;
-  } catch {
-    return null; // e.g. "null" from a sandboxed frame
-  }
 }
 
 /** Deeper JSON than any request schema needs; deeper bodies are refused before validation. */
 export const MAX_BODY_DEPTH = 32;
 
 async function readJsonBody(request: Request, optional: boolean): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = (await readBytesUpTo(request, MAX_BODY_BYTES)).toString('utf8');
+  const text = await readTextUpTo(request, MAX_BODY_BYTES);
   if (text.trim() === '') {
     if (optional) return {};
     throw new InvalidRequest([{ code: 'required', detail: 'A JSON request body is required.', pointer: '' }]);
@@ -144,31 +137,7 @@ async function readRawBody(request: Request, spec: NonNullable<Operation<z.ZodTy
     throw new InvalidRequest([
       { code: 'invalidValue', detail: `The Content-Type header must be one of ${spec.contentTypes.join(', ')}; the body is the file itself.`, meta: { header: 'Content-Type' } },
     ]);
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > spec.maxBytes) throw tooLarge(spec.maxBytes);
-  return { bytes: await readBytesUpTo(request, spec.maxBytes), contentType };
-}
-
-/**
- * The body, read chunk by chunk: a body without Content-Length (chunked) is cut off at `limit`
- * bytes and answered 413, instead of being read whole into memory first.
- */
-async function readBytesUpTo(request: Request, limit: number): Promise<Buffer> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, size);
+  return { bytes: await readBodyUpTo(request, spec.maxBytes), contentType };
 }
 
 /** Iterative, so that a hostile depth cannot overflow the stack here. */
@@ -182,8 +151,6 @@ function depthExceeds(root: unknown, max: number): boolean {
   }
   return false;
 }
-
-const tooLarge = (limit = MAX_BODY_BYTES) => new DomainError('tooBig', `The request body exceeds ${limit} bytes.`);
 
 function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -228,6 +195,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, query: Record<string,
 export function toErrorResponse(error: unknown, requestId: string): Response {
   if (error instanceof DomainError) {
     return errorResponse(statusOfError(error), error.entries, { ...errorHeaders(error), 'X-Request-Id': requestId });
+  }
+  const unavailable = unavailableError(error);
+  if (unavailable) {
+    log('warn', 'database unavailable', { requestId, error: describeErrorBriefly(error) });
+    return toErrorResponse(unavailable, requestId);
   }
   log('error', 'unhandled error', { requestId, error: describeError(error) });
   return errorResponse(500, [{ code: 'internalError', detail: `An unexpected error occurred. Quote request id ${requestId} when reporting it.` }], {

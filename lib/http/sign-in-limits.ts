@@ -1,29 +1,38 @@
 /**
  * The limits in front of the credentials sign-in (POST /api/auth/callback/credentials), checked
- * before next-auth runs: attempts per client address (the socket's, lib/http/client-address.ts)
- * and failed sign-ins per account (counted in authorize(), lib/auth/session.ts). One generic
- * message for both, so the answer does not tell whether the e-mail exists.
+ * before next-auth runs: attempts per client address (the socket's, lib/http/client-address.ts),
+ * then the attempt on the account taken atomically (lib/auth/sign-in-guard.ts). The same answers
+ * whether or not the e-mail has an account.
  */
+import { getDb } from '@/lib/app-db';
+import { cookieOf, KNOWN_DEVICE_COOKIE, takeSignInAttempt } from '@/lib/auth/sign-in-guard';
 import { DomainError } from '@/lib/domain/errors';
 import { clientAddress } from '@/lib/http/client-address';
-import { assertWithin, consume, limits } from '@/lib/rate-limit';
-import { failedSignInKey } from '@/lib/auth/session';
+import { consume, limits } from '@/lib/rate-limit';
 
 export const SIGN_IN_PATH = '/api/auth/callback/credentials';
-const TOO_MANY = 'Too many sign-in attempts. Wait a few minutes and try again.';
 
-/** Null when the attempt may go on; else the 429 error (generic message; its meta gives Retry-After, lib/http/errors.ts). */
-export async function signInRefusal(request: Request): Promise<DomainError | null> {
+/**
+ * next-auth's forms (sign-in, sign-out) are a few short fields: a body over this is no form of ours.
+ * app/api/auth reads every POST with this bound before next-auth or the limits see it (issue 26,
+ * finding 1: an unbounded read of the sign-in form let anyone fill the server's memory).
+ */
+export const AUTH_MAX_BODY_BYTES = 8 * 1024;
+
+const TOO_MANY_HERE = 'Too many sign-in attempts from this network. Wait a minute and try again.';
+
+/** Null when the attempt may go on; else the 429 error (its meta gives Retry-After, lib/http/errors.ts). */
+export async function signInRefusal(headers: Headers, form: URLSearchParams): Promise<DomainError | null> {
+  const address = clientAddress(headers);
   try {
-    await consume(`signin:${clientAddress(request.headers)}`, limits.anonymous());
-    const form = new URLSearchParams(await request.clone().text());
-    const email = form.get('email');
-    if (email) await assertWithin(failedSignInKey(email), limits.failedSignIns(), TOO_MANY);
-    return null;
+    await consume(`signin:${address}`, limits.anonymous());
   } catch (error) {
     if (error instanceof DomainError && error.entries[0].code === 'tooManyRequests') {
-      return new DomainError('tooManyRequests', TOO_MANY, { meta: error.entries[0].meta });
+      return new DomainError('tooManyRequests', TOO_MANY_HERE, { meta: { ...error.entries[0].meta, unlock: false } });
     }
     throw error;
   }
+  const email = form.get('email');
+  if (!email) return null; // next-auth refuses it without a password check
+  return takeSignInAttempt(await getDb(), { email, address, deviceCookie: cookieOf(headers, KNOWN_DEVICE_COOKIE) });
 }

@@ -145,11 +145,12 @@ export async function scrapeMetrics(): Promise<{ contentType: string; body: stri
 
 /**
  * With METRICS_TOKEN set, a scrape must send `Authorization: Bearer <METRICS_TOKEN>`; without it
- * the metrics are open (fine on a private network; production should set it). Compared in
+ * staging's metrics are open and production's answer only this machine's own requests. Compared in
  * constant time (digests of equal length).
  */
-export function metricsAccessAllowed(request: Request, token: string | undefined = process.env.METRICS_TOKEN): boolean {
-  if (!token) return true;
+export function metricsAccessAllowed(request: Request, token: string | undefined = process.env.METRICS_TOKEN, fromThisMachine = false): boolean {
+  // Without a token, production answers only this machine (start-up requires a token otherwise).
+  if (!token) return process.env.APP_ENV !== 'production' || fromThisMachine;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) return false;
   const digest = (value: string) => crypto.createHash('sha256').update(value).digest();

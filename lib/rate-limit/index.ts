@@ -29,6 +29,12 @@ interface Store {
   hit(key: string, windowStart: number, windowMs: number): Promise<number>;
   /** The count so far in that window, without counting. */
   peek(key: string, windowStart: number): Promise<number>;
+  /**
+   * Counts one hit where every instance sees it at once, and returns the count: for rare events
+   * whose budget is small (sign-in attempts), where hit()'s batching would let parallel attempts
+   * on other instances through.
+   */
+  take(key: string, windowStart: number, windowMs: number): Promise<number>;
 }
 
 const counterKey = (key: string, windowStart: number) => `${key}|${windowStart}`;
@@ -47,6 +53,9 @@ class MemoryStore implements Store {
   async peek(key: string, windowStart: number) {
     return this.counts.get(counterKey(key, windowStart)) ?? 0;
   }
+  take(key: string, windowStart: number) {
+    return this.hit(key, windowStart); // one process: counted before any await
+  }
   private cleanUp() {
     const now = Date.now();
     if (now - this.lastCleanup < MINUTE_MS) return;
@@ -64,6 +73,9 @@ class RedisStore implements Store {
   }
   async peek(key: string, windowStart: number) {
     return Number((await this.redis.get(`ratelimit:${key}:${windowStart}`)) ?? 0);
+  }
+  take(key: string, windowStart: number, windowMs: number) {
+    return this.hit(key, windowStart, windowMs); // INCR is atomic on the server
   }
 }
 
@@ -95,6 +107,17 @@ class PostgresStore implements Store {
       .from(rateLimitCounters)
       .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${new Date(windowStart)}`);
     return (row?.count ?? 0) + (this.pending.get(counterKey(key, windowStart)) ?? 0);
+  }
+
+  /** One statement: the row lock orders parallel takes, each sees the count its own hit made. */
+  async take(key: string, windowStart: number) {
+    const { db } = await getDatabase();
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ key, windowStart: new Date(windowStart), count: 1 })
+      .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
+      .returning({ count: rateLimitCounters.count });
+    return row.count + (this.pending.get(counterKey(key, windowStart)) ?? 0);
   }
 
   private async flush() {
@@ -155,8 +178,6 @@ export const limits = {
   principal: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_PER_MINUTE', 1200), windowMs: MINUTE_MS }),
   /** Requests per minute per client address without valid credentials, and sign-in attempts. */
   anonymous: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 120), windowMs: MINUTE_MS }),
-  /** Failed sign-ins per account (e-mail) in 15 minutes, whatever address they come from. */
-  failedSignIns: (): Limit => ({ max: 10, windowMs: LONGEST_WINDOW_MS }),
 };
 
 function store(): Promise<Store> {
@@ -186,7 +207,13 @@ export async function consume(subject: string, limit: Limit, now = Date.now()): 
   return { limit: limit.max, remaining: Math.max(0, limit.max - count), reset: Math.ceil((windowStart + limit.windowMs - now) / 1000) };
 }
 
-/** Throws 429 when `subject` has used its budget already, without counting (e.g. failed sign-ins). */
-export async function assertWithin(subject: string, limit: Limit, detail: string, now = Date.now()): Promise<void> {
-  if ((await (await store()).peek(subject, windowStartOf(now, limit.windowMs))) >= limit.max) throw exceeded(limit, now, detail);
+/**
+ * Counts one attempt of `subject` atomically, across instances, before the work it guards (a
+ * password check): parallel attempts each get their own count, so no more than `limit.max` of them
+ * pass (issue 26, finding 4). Returns whether this one is within the limit, and when the window resets.
+ */
+export async function takeAttempt(subject: string, limit: Limit, now = Date.now()): Promise<{ within: boolean; count: number; retryAfterSeconds: number }> {
+  const windowStart = windowStartOf(now, limit.windowMs);
+  const count = await (await store()).take(subject, windowStart, limit.windowMs);
+  return { within: count <= limit.max, count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
 }

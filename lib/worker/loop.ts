@@ -3,6 +3,7 @@
  * `intervalMs`, again at once while it reports more work, and at once on `wake()`. Timers are
  * unref'd (they never keep a process alive); `stop()` waits for the round under way.
  */
+import { describeError } from '@/lib/log';
 
 export type Level = 'info' | 'warn' | 'error';
 export type Logger = (level: Level, msg: string, extra?: Record<string, unknown>) => void;
@@ -61,7 +62,7 @@ export function startLoop(options: LoopOptions): Loop {
         pause = Math.max(options.intervalMs, ERROR_PAUSE_MS);
         errorsSinceLog++;
         if (Date.now() - lastErrorLog >= ERROR_LOG_EVERY_MS) {
-          log('error', `${options.name}: round failed`, { error: String((error as Error)?.stack ?? error), failedRounds: errorsSinceLog });
+          log('error', `${options.name}: round failed`, { error: describeError(error), failedRounds: errorsSinceLog });
           lastErrorLog = Date.now();
           errorsSinceLog = 0;
         }

@@ -26,6 +26,7 @@ import { openSecret } from '@/lib/secrets';
 import { providersFromEnv, type Providers, type SendOutcome } from './providers';
 import { errorText } from './providers/types';
 import { nextRetryDelayMs } from './retry';
+import { describeErrorBriefly } from '@/lib/log';
 
 export const MESSAGE_LEASE_MS = 60_000;
 /**
@@ -151,7 +152,7 @@ export async function runDueMessages(options: MessageRunOptions): Promise<Messag
       attempt = await attemptMessage(options.db, claim, providers);
     } catch (error) {
       // A fault of ours (the database, the key): retried like a transient failure, and recorded.
-      attempt = { ok: false, permanent: false, error: `internal: ${(error as Error)?.message ?? String(error)}`, provider: null };
+      attempt = { ok: false, permanent: false, error: `internal: ${describeErrorBriefly(error)}`, provider: null };
     }
     result[await recordMessageAttempt(options.db, claim, attempt, { finishedAt: clock(), retrySchedule: schedule })]++;
   });

@@ -17,11 +17,14 @@ export function clientAddressOf(peer, forwardedFor, hops) {
   return chain[Math.max(0, chain.length - hops)] ?? peer;
 }
 
-/** Marks this process as served through here, and sets the two headers, dropping a client's copies. */
+/** Marks this process as served through here, and sets the two headers, dropping a client's copies (and its X-Forwarded-Host unless a proxy is trusted). */
 export function annotateRequest(req, hops) {
   globalThis[Symbol.for('dto.server')] = true;
   const peer = req.socket.remoteAddress ?? 'unknown';
   const forwarded = req.headers['x-forwarded-for'];
   req.headers['x-dto-peer-address'] = peer;
   req.headers['x-dto-client-address'] = clientAddressOf(peer, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, hops);
+  // Which host the client addressed is the proxy's to say: without one, a client's X-Forwarded-Host
+  // would let a foreign Origin pass the same-origin checks (lib/http/same-origin.ts, Next.js's server actions).
+  if (hops === 0) delete req.headers['x-forwarded-host'];
 }

@@ -39,7 +39,8 @@ function run(args: string[], dataDir: string, changes: Record<string, string | u
   });
 }
 
-const NO_SECRETS = { APP_ENV: 'production', NEXTAUTH_SECRET: undefined, ENCRYPTION_KEY: undefined };
+const NO_SECRETS = { APP_ENV: 'production', NEXTAUTH_SECRET: undefined, ENCRYPTION_KEY: undefined, METRICS_TOKEN: undefined };
+const METRICS_PROBLEM = 'METRICS_TOKEN must be set when APP_ENV=production \\(or HOSTNAME a loopback address such as 127\\.0\\.0\\.1\\)';
 
 type Case = [string, Record<string, string | undefined>, RegExp];
 
@@ -88,7 +89,8 @@ describe('the worker (scripts/worker.ts)', () => {
 
 describe('npm start (scripts/start.ts), before it builds', () => {
   const cases: Case[] = [
-    ['APP_ENV=production without NEXTAUTH_SECRET', { ...NO_SECRETS, ENCRYPTION_KEY: 'ab'.repeat(32) }, /: NEXTAUTH_SECRET must be set when APP_ENV=production$/],
+    ['APP_ENV=production without NEXTAUTH_SECRET', { ...NO_SECRETS, ENCRYPTION_KEY: 'ab'.repeat(32), METRICS_TOKEN: 'm'.repeat(32) }, /: NEXTAUTH_SECRET must be set when APP_ENV=production$/],
+    ['APP_ENV=production without METRICS_TOKEN', { ...NO_SECRETS, NEXTAUTH_SECRET: 's'.repeat(32), ENCRYPTION_KEY: 'ab'.repeat(32) }, new RegExp(`: ${METRICS_PROBLEM}$`)],
     ['PORT=abc', { PORT: 'abc' }, /: PORT must be an integer from 1 to 65535 \(not "abc"\)$/],
   ];
   it.concurrent.each(cases)('refuses %s', async (_, changes, message) => {
@@ -113,7 +115,7 @@ const builtWithTheCheck = (() => {
 
 describe.skipIf(!builtWithTheCheck)('the server (scripts/server.mjs on the build)', () => {
   const cases: Case[] = [
-    ['APP_ENV=production without the secrets', NO_SECRETS, /: NEXTAUTH_SECRET must be set when APP_ENV=production; ENCRYPTION_KEY must be set when APP_ENV=production$/],
+    ['APP_ENV=production without the secrets', NO_SECRETS, new RegExp(`: NEXTAUTH_SECRET must be set when APP_ENV=production; ENCRYPTION_KEY must be set when APP_ENV=production; ${METRICS_PROBLEM}$`)],
     ['DATABASE_URL=not-a-url', { DATABASE_URL: 'not-a-url' }, DATABASE_URL_PROBLEM],
   ];
   it.each(cases)('refuses %s, and never listens', async (_, changes, message) => {

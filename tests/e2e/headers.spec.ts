@@ -156,6 +156,7 @@ test.describe('Headers that depend on APP_ENV, decided when the server starts', 
       NODE_ENV: 'production',
       NEXTAUTH_SECRET: randomBytes(32).toString('hex'),
       ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      METRICS_TOKEN: randomBytes(16).toString('hex'),
       WEBHOOK_WORKER: 'off',
     };
     delete env.DATABASE_URL;

@@ -88,6 +88,7 @@ test.beforeAll(async () => {
     NODE_ENV: 'production',
     NEXTAUTH_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    METRICS_TOKEN: randomBytes(16).toString('hex'),
     DATABASE_URL: databaseUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',

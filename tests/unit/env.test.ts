@@ -11,7 +11,7 @@ import vitestConfig from '@/vitest.config';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SECRET = 's'.repeat(32);
 const HEX_KEY = 'ab'.repeat(32);
-const PRODUCTION = { APP_ENV: 'production', NEXTAUTH_SECRET: SECRET, ENCRYPTION_KEY: HEX_KEY };
+const PRODUCTION = { APP_ENV: 'production', NEXTAUTH_SECRET: SECRET, ENCRYPTION_KEY: HEX_KEY, METRICS_TOKEN: 'm'.repeat(32) };
 
 /** The ConfigError message for `env`, or undefined when it is valid. */
 function problem(env: Record<string, string>, kind: ProcessKind = 'server'): string | undefined {
@@ -91,9 +91,18 @@ describe('APP_ENV', () => {
 
 describe('production secrets', () => {
   it('the server needs NEXTAUTH_SECRET and ENCRYPTION_KEY', () => {
-    expect(problem({ APP_ENV: 'production' })).toBe('NEXTAUTH_SECRET must be set when APP_ENV=production; ENCRYPTION_KEY must be set when APP_ENV=production');
+    expect(problem({ APP_ENV: 'production' })).toBe(
+      'NEXTAUTH_SECRET must be set when APP_ENV=production; ENCRYPTION_KEY must be set when APP_ENV=production; METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)',
+    );
     expect(problem({ ...PRODUCTION, NEXTAUTH_SECRET: '' })).toBe('NEXTAUTH_SECRET must be set when APP_ENV=production');
     expect(problem({ ...PRODUCTION, ENCRYPTION_KEY: '' })).toBe('ENCRYPTION_KEY must be set when APP_ENV=production');
+  });
+
+  it('the server needs METRICS_TOKEN unless it listens on a loopback address only (issue 26, finding 13)', () => {
+    expect(problem({ ...PRODUCTION, METRICS_TOKEN: '' })).toBe('METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)');
+    expect(problem({ ...PRODUCTION, METRICS_TOKEN: '', HOSTNAME: '0.0.0.0' })).toBe('METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)');
+    for (const HOSTNAME of ['127.0.0.1', 'localhost', '::1']) expect(problem({ ...PRODUCTION, METRICS_TOKEN: '', HOSTNAME })).toBeUndefined();
+    expect(problem({ METRICS_TOKEN: '' })).toBeUndefined(); // staging: open, as before
   });
 
   it('the worker and the CLI use neither', () => {
@@ -199,7 +208,7 @@ describe('empty, unknown and several', () => {
   it('several bad variables: one line naming each', () => {
     const message = problem({ APP_ENV: 'production', PORT: 'x', DATABASE_URL: 'mysql://db/x', ENCRYPTION_KEY: HEX_KEY });
     expect(message).toBe(
-      'DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/database; PORT must be an integer from 1 to 65535 (not "x"); NEXTAUTH_SECRET must be set when APP_ENV=production',
+      'DATABASE_URL must be a postgres:// or postgresql:// URL, e.g. postgres://user:password@host:5432/database; PORT must be an integer from 1 to 65535 (not "x"); NEXTAUTH_SECRET must be set when APP_ENV=production; METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)',
     );
     const error = (() => {
       try {

@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
 import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/passes/participant';
 import { geocodeNear } from '@/lib/geo/geocode';
 import { esc } from '../html';
-import { html, notFoundPage, passDb, rateLimited, replacedPage } from '../respond';
+import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../respond';
 import { passPage, type ClinicSearch } from '../view';
 
 export const dynamic = 'force-dynamic';
@@ -87,5 +87,5 @@ async function respond(request: Request, context: Context, head: boolean): Promi
   return html(200, body);
 }
 
-export const GET = (request: Request, context: Context) => respond(request, context, false);
-export const HEAD = (request: Request, context: Context) => respond(request, context, true);
+export const GET = passRoute((request: Request, context: Context) => respond(request, context, false));
+export const HEAD = passRoute((request: Request, context: Context) => respond(request, context, true));

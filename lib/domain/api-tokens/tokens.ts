@@ -153,6 +153,9 @@ export function clearPrincipalCache(): void {
 
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+/** What every issued token looks like: the prefix and 24 random bytes in base64url (createToken). */
+export const hasTokenShape = (token: string) => /^dto_(test|live)_[A-Za-z0-9_-]{32}$/.test(token);
+
 export async function authenticateToken(db: Db, token: string): Promise<Principal | null> {
   const hash = hashToken(token);
   const now = Date.now();

@@ -52,7 +52,7 @@ export interface MailboxEntry {
   message: Message;
   order: { id: string; code: string } | null;
   /** The one-time link the message carries, which the mailbox offers to send anew. */
-  link: 'invitation' | 'pass';
+  link: 'invitation' | 'pass' | null;
   /** Null when it can no longer be rendered (e.g. its order's pass was never created). */
   content: RenderedMessage | null;
   contentError: string | null;
@@ -69,7 +69,9 @@ export function mailboxMessage(principal: Principal): SQL {
   const orderReadable = sql`exists (select 1 from ${orders} where ${orders.id} = ${messages.orderId} and ${visibleOrder(principal)})`;
   const inviteeManaged = sql`exists (select 1 from ${userInvitations} join ${users} on ${users.id} = ${userInvitations.userId}
     where ${userInvitations.id} = ${messages.invitationId} and ${manageableUser(principal)})`;
-  const readable = sql`((${messages.orderId} is not null and ${orderReadable}) or (${messages.orderId} is null and ${messages.invitationId} is not null and ${inviteeManaged}))`;
+  // An unlock link's message (no order, no invitation): to the admins who manage its user.
+  const unlockUserManaged = sql`(${messages.template} = 'signInUnlock' and exists (select 1 from ${users} where ${users.id} = ${messages.data}->>'userId' and ${manageableUser(principal)}))`;
+  const readable = sql`((${messages.orderId} is not null and ${orderReadable}) or (${messages.orderId} is null and ${messages.invitationId} is not null and ${inviteeManaged}) or (${messages.orderId} is null and ${messages.invitationId} is null and ${unlockUserManaged}))`;
   return and(eq(messages.tenantId, principal.tenantId), eq(messages.provider, 'mailbox'), readable)!;
 }
 
@@ -96,7 +98,7 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
       const entry = {
         message: serializeMessage(message),
         order: message.orderId && code ? { id: message.orderId, code } : null,
-        link: message.invitationId ? ('invitation' as const) : ('pass' as const),
+        link: message.invitationId ? ('invitation' as const) : message.orderId ? ('pass' as const) : null,
       };
       try {
         return { ...entry, content: await renderMessage(ctx.db, message, { masked: true }), contentError: null };

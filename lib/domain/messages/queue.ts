@@ -9,7 +9,7 @@ import { newId } from '@/lib/ids';
 import { keyedDigest, sealSecret } from '@/lib/secrets';
 import { assertRoomForMessage } from './limits';
 
-export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation'] as const;
+export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation', 'signInUnlock'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 export type MessageChannel = 'email' | 'sms';
 

@@ -59,13 +59,14 @@ export interface RenderOptions {
 }
 
 /** The link to a one-time page (`pass`, `invite`), or its masked form: `…` and the token's last 4 characters. */
-export function oneTimeLink(page: 'pass' | 'invite', token: string, options: RenderOptions = {}): string {
+export function oneTimeLink(page: 'pass' | 'invite' | 'unlock', token: string, options: RenderOptions = {}): string {
   return `${publicUrl()}/${page}/${options.masked ? `…${token.slice(-4)}` : encodeURIComponent(token)}`;
 }
 
 export async function renderMessage(db: Db, message: MessageToRender, options: RenderOptions = {}): Promise<RenderedMessage> {
   const template = message.template as MessageTemplate;
   if (template === 'userInvitation') return renderInvitation(db, message, options);
+  if (template === 'signInUnlock') return renderSignInUnlock(message, options);
   if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
   return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options));
 }
@@ -316,4 +317,43 @@ export function renderInvitationMessage(f: { tenant: string; inviter: string | n
 `;
   const sms = `${who} to join ${cut(f.tenant, 60)} on the drug-testing orders dashboard. Set your password: ${f.url}`;
   return { subject, text, html, sms };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unlocking sign-in (lib/domain/users/sign-in-unlock.ts)
+// ---------------------------------------------------------------------------------------------
+
+function renderSignInUnlock(message: MessageToRender, options: RenderOptions): RenderedMessage {
+  const { link, expiresAt } = message.data as { link?: unknown; expiresAt?: unknown };
+  if (typeof link !== 'string' || typeof expiresAt !== 'string') throw new RenderError('unknownTemplate', 'The unlock message carries no link');
+  return renderSignInUnlockMessage({ url: oneTimeLink('unlock', openSecret(link), options), expiresAt: new Date(expiresAt) });
+}
+
+export function renderSignInUnlockMessage(f: { url: string; expiresAt: Date }): RenderedMessage {
+  const subject = 'Unlock your sign-in to the drug-testing orders dashboard';
+  const until = formatDeadline(f.expiresAt, 'UTC');
+  const text = [
+    'Hello,',
+    '',
+    'Too many sign-in attempts were made for your account, so sign-in was paused on the browser that asked for this e-mail.',
+    `Open this link before ${until} to unlock it on your browser:`,
+    f.url,
+    '',
+    'If you did not ask for this, someone may be guessing your password: unlock, sign in and change it, or tell your admin.',
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+<p>Hello,</p>
+<p>Too many sign-in attempts were made for your account, so sign-in was paused on the browser that asked for this e-mail.</p>
+<p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Unlock sign-in</a></p>
+<p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works once, until ${e(until)}.</p>
+<p style="font-size:14px;color:#52525b">If you did not ask for this, someone may be guessing your password: unlock, sign in and change it, or tell your admin.</p>
+</div>
+</body></html>
+`;
+  return { subject, text, html, sms: `Unlock your sign-in to the drug-testing orders dashboard: ${f.url}` };
 }

@@ -9,6 +9,7 @@ import { revalidatePath } from 'next/cache';
 import { DomainError } from '@/lib/domain/errors';
 import { deactivateUser, inviteUser, reactivateUser, resendInvitation, updateUser } from '@/lib/domain/users';
 import { InviteUserForm, UpdateUserForm } from '@/lib/domain/users/schemas';
+import { unlockUserSignIn } from '@/lib/domain/users/sign-in-unlock';
 import { adminCtxOrNull } from '../require-admin';
 
 export type ActionResult<T> = { ok: true; value: T } | { ok: false; error: string; field?: string };
@@ -97,6 +98,20 @@ export async function resendInvitationAction(id: unknown): Promise<ActionResult<
   try {
     await resendInvitation({ ctx, input: { id: userId } });
     revalidatePath(PATH);
+    return { ok: true, value: { id: userId } };
+  } catch (error) {
+    return refused(error);
+  }
+}
+
+/** Lets a colleague locked out by too many sign-in attempts try again at once (issue 26, finding 3). */
+export async function unlockUserSignInAction(id: unknown): Promise<ActionResult<{ id: string }>> {
+  const ctx = await adminCtxOrNull();
+  if (!ctx) return NOT_ALLOWED;
+  const userId = idOf(id);
+  if (!userId) return { ok: false, error: 'No user given.' };
+  try {
+    await unlockUserSignIn({ ctx, input: { id: userId } });
     return { ok: true, value: { id: userId } };
   } catch (error) {
     return refused(error);

@@ -9,9 +9,17 @@
  * dashboard's own sign-in form navigates by relative paths either way.
  */
 import NextAuth from 'next-auth';
+import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/session';
-import { SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
+import { AUTH_MAX_BODY_BYTES, SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
+import { knownDeviceSetCookie } from '@/lib/auth/sign-in-guard';
+import { signInContext, type SignInContext } from '@/lib/auth/sign-in-context';
+import { clientAddress } from '@/lib/http/client-address';
+import { toErrorResponse } from '@/lib/http/route';
+import { newRequestId } from '@/lib/http/request-id';
 import { envelope, errorHeaders } from '@/lib/http/errors';
+import { readBodyUpTo } from '@/lib/http/body';
+import { DomainError } from '@/lib/domain/errors';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 
 if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
@@ -38,15 +46,30 @@ const auth: Handler = async (request, context) => {
   return handler(request, context);
 };
 
-const signIn: Handler = async (request, context) => {
-  if (new URL(request.url).pathname === SIGN_IN_PATH) {
-    const refusal = await signInRefusal(request);
-    if (refusal) {
-      const url = new URL('/login?error=tooManyRequests', request.url).toString();
-      return Response.json({ url, ...envelope(429, refusal.entries) }, { status: 429, headers: { 'Cache-Control': 'no-store', ...errorHeaders(refusal) } });
-    }
+function refusal(error: DomainError, status: number, request: Request): Response {
+  const url = new URL(`/login?error=${error.entries[0].code}`, request.url).toString();
+  return Response.json({ url, ...envelope(status, error.entries) }, { status, headers: { 'Cache-Control': 'no-store', ...errorHeaders(error) } });
+}
+
+const post: Handler = async (request, context) => {
+  try {
+    const body = await readBodyUpTo(request, AUTH_MAX_BODY_BYTES);
+    // next-auth reads the body itself (and the query through nextUrl): hand it the bytes read above.
+    const buffered = new NextRequest(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(body) });
+    if (new URL(request.url).pathname !== SIGN_IN_PATH) return await auth(buffered, context);
+    const refused = await signInRefusal(buffered.headers, new URLSearchParams(body.toString('utf8')));
+    if (refused) return refusal(refused, 429, request);
+    const signIn: SignInContext = { address: clientAddress(request.headers) };
+    const response = await signInContext.run(signIn, () => auth(buffered, context));
+    // Signed in: this browser is now a known device of the user (sign-in-guard.ts).
+    if (signIn.userId && response.status === 200) response.headers.append('Set-Cookie', knownDeviceSetCookie(request, signIn.userId));
+    return response;
+  } catch (error) {
+    // The one answer of every route for its errors: 413, 503 when the database is unreachable, the logged 500.
+    const response = toErrorResponse(error, newRequestId());
+    const url = new URL(`/login?error=${response.status === 503 ? 'serviceUnavailable' : response.status === 413 ? 'tooBig' : 'internalError'}`, request.url).toString();
+    return Response.json({ url, ...(await response.json()) }, { status: response.status, headers: response.headers });
   }
-  return auth(request, context);
 };
 
-export { auth as GET, signIn as POST };
+export { auth as GET, post as POST };

@@ -13,7 +13,10 @@ import { clientAddress } from '@/lib/http/client-address';
 import { InvalidRequest, entriesFromZod } from '@/lib/http/errors';
 import { toErrorResponse } from '@/lib/http/route';
 import { newId } from '@/lib/ids';
+import { readTextUpTo } from '@/lib/http/body';
 import { invitationLimit } from '../../limit';
+
+const ACCEPT_MAX_BODY_BYTES = 4 * 1024;
 
 const HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
@@ -29,9 +32,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   try {
     await invitationLimit(clientAddress(request.headers));
     const { token } = await params;
+    // A password and nothing else: a larger body is refused unread (issue 26, finding 1).
+    const text = await readTextUpTo(request, ACCEPT_MAX_BODY_BYTES);
     let body: unknown;
     try {
-      body = await request.json();
+      body = JSON.parse(text);
     } catch {
       throw new InvalidRequest([{ code: 'invalidType', detail: 'The body must be a JSON object.' }]);
     }

@@ -5,7 +5,12 @@
  */
 import { DomainError } from '@/lib/domain/errors';
 import { choosePassClinic, lookupPass } from '@/lib/domain/passes/participant';
-import { html, notFoundPage, passDb, rateLimited, replacedPage } from '../../respond';
+import { readTextUpTo } from '@/lib/http/body';
+import { hasSameOrigin } from '@/lib/http/same-origin';
+import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../../respond';
+import { messagePage } from '../../view';
+
+const FORM_MAX_BYTES = 4 * 1024;
 
 export const dynamic = 'force-dynamic';
 
@@ -17,17 +22,11 @@ function sameOrigin(request: Request): boolean {
   // Browsers say where a request comes from (Sec-Fetch-Site); without it, the Origin header decides.
   const site = request.headers.get('sec-fetch-site');
   if (site) return site === 'same-origin' || site === 'none';
-  const origin = request.headers.get('origin');
-  if (origin === null) return true; // not a cross-site browser form (browsers send Origin on cross-site POSTs)
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
+  if (request.headers.get('origin') === null) return true; // not a cross-site browser form (browsers send Origin on cross-site POSTs)
+  return hasSameOrigin(request.headers);
 }
 
-export async function POST(request: Request, context: Context): Promise<Response> {
+export const POST = passRoute(async (request: Request, context: Context): Promise<Response> => {
   const limited = await rateLimited(request);
   if (limited) return limited;
   const { token } = await context.params;
@@ -37,9 +36,12 @@ export async function POST(request: Request, context: Context): Promise<Response
   if (!sameOrigin(request)) return html(403, null);
   let clinicId = '';
   try {
-    const form = await request.formData();
-    clinicId = String(form.get('clinicId') ?? '').slice(0, 100);
-  } catch {
+    // The form has one short field: a larger body is refused unread (issue 26, finding 1).
+    const form = new URLSearchParams(await readTextUpTo(request, FORM_MAX_BYTES));
+    clinicId = (form.get('clinicId') ?? '').slice(0, 100);
+  } catch (error) {
+    if (error instanceof DomainError && error.entries[0].code === 'tooBig')
+      return html(413, messagePage({ title: 'Request too large', heading: 'Request too large', text: 'Go back to your pass and choose the clinic again.' }), { Connection: 'close' });
     return back(token, 'error=clinic');
   }
   try {
@@ -49,4 +51,4 @@ export async function POST(request: Request, context: Context): Promise<Response
     if (error instanceof DomainError) return back(token, error.entries[0].code === 'invalidState' ? 'error=state' : 'error=clinic');
     throw error;
   }
-}
+});
