@@ -6,6 +6,7 @@
  * Output: the command's JSON result on stdout. Errors: one line on stderr; exit code 2 for bad input
  * (unknown command or option, missing flag, unknown tenant or scope...), 1 for anything else.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DataDirLockedError, readLockOwner, type LockOwner } from '@/lib/db/pglite-lock';
@@ -91,6 +92,24 @@ export function parseCommandLine(argv: readonly string[]): Parsed {
   return { command, args };
 }
 
+/** Past this size, an import through a running server holding PGlite is worth a warning. */
+export const LARGE_IMPORT_BYTES = 1024 * 1024;
+
+/**
+ * An import is one transaction, and PGlite has one connection: while it runs, the server holding
+ * the embedded database answers no other request (a 200,000-line file: about a minute). Said before
+ * it starts, so that no one mistakes it for an outage (issue 26, finding 15).
+ */
+function warnOfLongImport(command: Command, args: RawArgs, io: Io): void {
+  if (!command.name.endsWith(' import') || typeof args.file !== 'string') return;
+  const size = fs.statSync(args.file, { throwIfNoEntry: false })?.size ?? 0;
+  if (size < LARGE_IMPORT_BYTES) return;
+  io.stderr(
+    `Note: the running server holds the embedded database and answers no other request until this import of ${(size / 1024 / 1024).toFixed(1)} MB ends ` +
+      `(about 30 s per 100,000 lines). Import files of this size on PostgreSQL (DATABASE_URL), or with the server stopped.\n`,
+  );
+}
+
 /** How long to wait for a process holding the embedded database without an admin channel. */
 function lockWaitMs(): number {
   const fromEnv = Number(process.env.CLI_LOCK_WAIT_MS);
@@ -105,7 +124,10 @@ function lockWaitMs(): number {
 async function execute(command: Command, args: RawArgs, input: unknown, io: Io): Promise<unknown> {
   const { configFromEnv } = await import('@/lib/db/client');
   const config = configFromEnv();
-  const viaServer = (owner: LockOwner & { port: number }) => callAdminChannel(config.dataDir!, owner, { command: command.name, args });
+  const viaServer = (owner: LockOwner & { port: number }) => {
+    warnOfLongImport(command, args, io);
+    return callAdminChannel(config.dataDir!, owner, { command: command.name, args });
+  };
   const running = config.dataDir ? readLockOwner(config.dataDir) : undefined;
   if (running?.port) return viaServer({ ...running, port: running.port });
 

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Db, OpenOptions } from '@/lib/db/client';
 import { readLockOwner } from '@/lib/db/pglite-lock';
+import { LARGE_IMPORT_BYTES } from '@/lib/admin/cli';
 import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { searchClinics, SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import type { Ctx } from '@/lib/domain/context';
@@ -355,6 +356,15 @@ describe('through the admin channel of the server holding PGlite', () => {
       expect(run.stderr).toBe('');
       expect([run.code, run.json]).toEqual([0, { inserted: 1, updated: 0, unchanged: 0, errors: [] }]);
       expect([bad.code, bad.json]).toEqual([2, { inserted: 0, updated: 0, unchanged: 0, errors: [{ line: 2, message: 'postalCode "00000" is not a known US ZIP code: give lat and long.' }] }]);
+
+      // A file past 1 MiB: the CLI says first that the server is busy until it ends (issue 26, finding 15).
+      const lines = Array.from({ length: 15_000 }, (_, i) => `big-${i},Clinic number ${i} of a large network,,,,,,78701,,,,,dotUrine:55`);
+      const big = csv(HEADER, ...lines);
+      expect(fs.statSync(big).size).toBeGreaterThan(LARGE_IMPORT_BYTES);
+      const large = await cli(['clinics', 'import', '--tenant', 'beta', '--file', big, '--dry-run'], env);
+      expect(large.code).toBe(0);
+      expect(large.stderr).toMatch(/^Note: the running server holds the embedded database and answers no other request until this import of 1\.\d MB ends .* on PostgreSQL \(DATABASE_URL\), or with the server stopped\.\n$/);
+      expect(large.json).toMatchObject({ inserted: 15_000, errors: [] });
     } finally {
       await stop(server.child);
     }
