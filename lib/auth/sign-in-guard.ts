@@ -1,7 +1,8 @@
 /**
  * The limits on password guesses (issue 26, findings 3 and 4). Every attempt is counted before the
  * password is checked, atomically and across instances (lib/rate-limit takeAttempt), so parallel
- * guesses cannot outrun the count. Two counts, both in 15-minute windows:
+ * guesses cannot outrun the count; one whose password was right is given back, since it was no
+ * guess (a user may sign in as often as they like). Two counts, both in 15-minute windows:
  *
  * - per account and client address: 10 attempts. Past it, that address is refused for that account
  *   (until the window ends); every other address, and the user's own known devices, are not.
@@ -87,11 +88,15 @@ function refusal(detail: string, retryAfterSeconds: number, limit: Limit, unlock
   return new DomainError('tooManyRequests', detail, { meta: { limit: limit.max, retryAfterSeconds, unlock } });
 }
 
-/**
- * Takes one sign-in attempt for `email` from `address`: null when the password may be checked, else
- * the 429 to answer (meta: retryAfterSeconds, and `unlock: true` where an e-mailed link helps).
- */
-export async function takeSignInAttempt(db: Db, attempt: SignInAttempt, now = Date.now()): Promise<DomainError | null> {
+export interface TakenAttempt {
+  /** Null when the password may be checked; else the 429 to answer (meta: retryAfterSeconds, `unlock: true` where an e-mailed link helps). */
+  refusal: DomainError | null;
+  /** The password was right: the attempt was no guess, and is given back to the counts. */
+  succeeded(): Promise<void>;
+}
+
+/** Takes one sign-in attempt for `email` from `address`, counted before the password is checked. */
+export async function takeSignInAttempt(db: Db, attempt: SignInAttempt, now = Date.now()): Promise<TakenAttempt> {
   const email = normaliseEmail(attempt.email);
   const [user] = await db
     .select({ id: users.id, epoch: users.signInEpoch })
@@ -99,19 +104,25 @@ export async function takeSignInAttempt(db: Db, attempt: SignInAttempt, now = Da
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.disabledAt)));
   const epoch = user?.epoch ?? 0;
   const knownDevice = !!user && tagsOf(attempt.deviceCookie).includes(knownDeviceTag(user.id));
+  const taken: Array<() => Promise<void>> = [];
+  const outcome = (refusal: DomainError | null): TakenAttempt => ({ refusal, succeeded: async () => void (await Promise.all(taken.map((giveBack) => giveBack()))) });
   const slowLane = async () => {
     const lane = knownDevice ? `device:${knownDeviceTag(user!.id)}` : `address:${attempt.address}`;
     const slowed = await takeAttempt(`signin:slowed:${epoch}:${email}:${lane}`, SIGN_IN_LIMITS.slowed, now);
-    return slowed.within ? null : refusal(SLOWED(slowed.retryAfterSeconds), slowed.retryAfterSeconds, SIGN_IN_LIMITS.slowed, false);
+    return outcome(slowed.within ? null : refusal(SLOWED(slowed.retryAfterSeconds), slowed.retryAfterSeconds, SIGN_IN_LIMITS.slowed, false));
   };
-  const refused = (over: { retryAfterSeconds: number }, limit: Limit) => refusal(TOO_MANY_HERE(Math.ceil(over.retryAfterSeconds / 60)), over.retryAfterSeconds, limit, true);
+  const refused = (over: { retryAfterSeconds: number }, limit: Limit) => outcome(refusal(TOO_MANY_HERE(Math.ceil(over.retryAfterSeconds / 60)), over.retryAfterSeconds, limit, true));
 
   const pair = await takeAttempt(`signin:pair:${epoch}:${email}:${attempt.address}`, SIGN_IN_LIMITS.perAccountAndAddress, now);
   if (!pair.within) return knownDevice ? slowLane() : refused(pair, SIGN_IN_LIMITS.perAccountAndAddress);
+  taken.push(pair.giveBack);
   // Only attempts within their address's budget count for the account: one address alone can
   // spend 10 of its 30, never lock it.
   const account = await takeAttempt(`signin:account:${epoch}:${email}`, SIGN_IN_LIMITS.perAccount, now);
-  if (account.within) return null;
+  if (account.within) {
+    taken.push(account.giveBack);
+    return outcome(null);
+  }
   if (knownDevice || (user && (await isKnownAddress(db, user.id, attempt.address, now)))) return slowLane();
   return refused(account, SIGN_IN_LIMITS.perAccount);
 }

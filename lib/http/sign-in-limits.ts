@@ -5,7 +5,7 @@
  * whether or not the e-mail has an account.
  */
 import { getDb } from '@/lib/app-db';
-import { cookieOf, KNOWN_DEVICE_COOKIE, takeSignInAttempt } from '@/lib/auth/sign-in-guard';
+import { cookieOf, KNOWN_DEVICE_COOKIE, takeSignInAttempt, type TakenAttempt } from '@/lib/auth/sign-in-guard';
 import { DomainError } from '@/lib/domain/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { consume, limits } from '@/lib/rate-limit';
@@ -21,18 +21,20 @@ export const AUTH_MAX_BODY_BYTES = 8 * 1024;
 
 const TOO_MANY_HERE = 'Too many sign-in attempts from this network. Wait a minute and try again.';
 
-/** Null when the attempt may go on; else the 429 error (its meta gives Retry-After, lib/http/errors.ts). */
-export async function signInRefusal(headers: Headers, form: URLSearchParams): Promise<DomainError | null> {
+const NOTHING_TAKEN: TakenAttempt = { refusal: null, succeeded: async () => undefined };
+
+/** The attempt: its refusal is null when it may go on, else the 429 (its meta gives Retry-After, lib/http/errors.ts). */
+export async function takeSignInAttemptOf(headers: Headers, form: URLSearchParams): Promise<TakenAttempt> {
   const address = clientAddress(headers);
   try {
     await consume(`signin:${address}`, limits.anonymous());
   } catch (error) {
     if (error instanceof DomainError && error.entries[0].code === 'tooManyRequests') {
-      return new DomainError('tooManyRequests', TOO_MANY_HERE, { meta: { ...error.entries[0].meta, unlock: false } });
+      return { ...NOTHING_TAKEN, refusal: new DomainError('tooManyRequests', TOO_MANY_HERE, { meta: { ...error.entries[0].meta, unlock: false } }) };
     }
     throw error;
   }
   const email = form.get('email');
-  if (!email) return null; // next-auth refuses it without a password check
+  if (!email) return NOTHING_TAKEN; // next-auth refuses it without a password check
   return takeSignInAttempt(await getDb(), { email, address, deviceCookie: cookieOf(headers, KNOWN_DEVICE_COOKIE) });
 }

@@ -35,6 +35,8 @@ interface Store {
    * on other instances through.
    */
   take(key: string, windowStart: number, windowMs: number): Promise<number>;
+  /** Gives back one taken hit (an attempt that turned out not to be a guess: the right password). */
+  giveBack(key: string, windowStart: number): Promise<void>;
 }
 
 const counterKey = (key: string, windowStart: number) => `${key}|${windowStart}`;
@@ -56,6 +58,12 @@ class MemoryStore implements Store {
   take(key: string, windowStart: number) {
     return this.hit(key, windowStart); // one process: counted before any await
   }
+  async giveBack(key: string, windowStart: number) {
+    const k = counterKey(key, windowStart);
+    const count = this.counts.get(k) ?? 0;
+    if (count > 1) this.counts.set(k, count - 1);
+    else this.counts.delete(k);
+  }
   private cleanUp() {
     const now = Date.now();
     if (now - this.lastCleanup < MINUTE_MS) return;
@@ -76,6 +84,9 @@ class RedisStore implements Store {
   }
   take(key: string, windowStart: number, windowMs: number) {
     return this.hit(key, windowStart, windowMs); // INCR is atomic on the server
+  }
+  async giveBack(key: string, windowStart: number) {
+    await this.redis.decr(`ratelimit:${key}:${windowStart}`);
   }
 }
 
@@ -118,6 +129,14 @@ class PostgresStore implements Store {
       .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { count: sql`${rateLimitCounters.count} + 1` } })
       .returning({ count: rateLimitCounters.count });
     return row.count + (this.pending.get(counterKey(key, windowStart)) ?? 0);
+  }
+
+  async giveBack(key: string, windowStart: number) {
+    const { db } = await getDatabase();
+    await db
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(sql`${rateLimitCounters.key} = ${key} and ${rateLimitCounters.windowStart} = ${new Date(windowStart)}`);
   }
 
   private async flush() {
@@ -212,8 +231,18 @@ export async function consume(subject: string, limit: Limit, now = Date.now()): 
  * password check): parallel attempts each get their own count, so no more than `limit.max` of them
  * pass (issue 26, finding 4). Returns whether this one is within the limit, and when the window resets.
  */
-export async function takeAttempt(subject: string, limit: Limit, now = Date.now()): Promise<{ within: boolean; count: number; retryAfterSeconds: number }> {
+export async function takeAttempt(
+  subject: string,
+  limit: Limit,
+  now = Date.now(),
+): Promise<{ within: boolean; count: number; retryAfterSeconds: number; giveBack: () => Promise<void> }> {
   const windowStart = windowStartOf(now, limit.windowMs);
-  const count = await (await store()).take(subject, windowStart, limit.windowMs);
-  return { within: count <= limit.max, count, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)) };
+  const counters = await store();
+  const count = await counters.take(subject, windowStart, limit.windowMs);
+  return {
+    within: count <= limit.max,
+    count,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + limit.windowMs - now) / 1000)),
+    giveBack: () => counters.giveBack(subject, windowStart),
+  };
 }

@@ -29,7 +29,7 @@ const address = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}-${rando
 /** `n` attempts, one after another; the refusals (null where the password may be checked). */
 async function attempts(email: string, from: string, n: number, deviceCookie?: string) {
   const results: Array<DomainError | null> = [];
-  for (let i = 0; i < n; i++) results.push(await takeSignInAttempt(db(), { email, address: from, deviceCookie }));
+  for (let i = 0; i < n; i++) results.push((await takeSignInAttempt(db(), { email, address: from, deviceCookie })).refusal);
   return results;
 }
 
@@ -45,14 +45,14 @@ describe('attempts per account and address (finding 3)', () => {
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused.entries[0]).toMatchObject({ code: 'tooManyRequests', meta: { limit: 10, unlock: true } });
     expect(refused.entries[0].meta!.retryAfterSeconds).toBeGreaterThan(0);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: address() })).toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: address() })).refusal).toBeNull();
   });
 
   it('the e-mail is matched without case or spaces: " Manager@…" counts with "manager@…"', async () => {
     const user = await createTestUser(acme, 'manager', [primary]);
     const from = address();
     await attempts(user.email, from, 10);
-    expect(await takeSignInAttempt(db(), { email: ` ${user.email.toUpperCase()} `, address: from })).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: ` ${user.email.toUpperCase()} `, address: from })).refusal).not.toBeNull();
   });
 
   it('an unknown e-mail is counted the same way (the answers do not tell which e-mails exist)', async () => {
@@ -65,13 +65,13 @@ describe('attempts per account and address (finding 3)', () => {
     const from = address();
     const device = `${knownDeviceTag(randomUUID())}.${knownDeviceTag(user.id)}`; // several accounts on one browser
     await attempts(user.email, from, 10);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from })).not.toBeNull();
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: device })).toBeNull();
-    const slowed = await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: device });
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from })).refusal).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: device })).refusal).toBeNull();
+    const slowed = (await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: device })).refusal;
     expect(slowed!.entries[0]).toMatchObject({ code: 'tooManyRequests', meta: { unlock: false } });
     expect(slowed!.entries[0].meta!.retryAfterSeconds).toBeLessThanOrEqual(10);
     // A cookie made for another user is no known device of this one.
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: knownDeviceTag(randomUUID()) })).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from, deviceCookie: knownDeviceTag(randomUUID()) })).refusal).not.toBeNull();
   });
 
   it(`past ${SIGN_IN_LIMITS.perAccount.max} attempts from several addresses, unknown addresses are refused and the address of an earlier session is slowed`, async () => {
@@ -80,14 +80,27 @@ describe('attempts per account and address (finding 3)', () => {
     // The user signed in from the office before (createTestUser's session had no address).
     await db().update(userSessions).set({ clientAddress: office }).where(eq(userSessions.id, user.sessionId));
     for (let a = 0; a < 3; a++) expect((await attempts(user.email, address(), 10)).every((r) => r === null)).toBe(true);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: address() })).not.toBeNull();
-    expect(await takeSignInAttempt(db(), { email: user.email, address: office })).toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: address() })).refusal).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: office })).refusal).toBeNull();
   });
 
   it('one address alone cannot lock the account: its refused attempts do not count for the account', async () => {
     const user = await createTestUser(acme, 'manager', [primary]);
     await attempts(user.email, address(), 200); // 10 counted, 190 refused
-    expect(await takeSignInAttempt(db(), { email: user.email, address: address() })).toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: address() })).refusal).toBeNull();
+  });
+});
+
+describe('a right password is no guess', () => {
+  it('its attempt is given back: 20 sign-ins in a row from one address, then 10 wrong passwords are still checked', async () => {
+    const user = await createTestUser(acme, 'manager', [primary]);
+    const from = address();
+    for (let i = 0; i < 20; i++) {
+      const attempt = await takeSignInAttempt(db(), { email: user.email, address: from });
+      expect(attempt.refusal).toBeNull();
+      await attempt.succeeded();
+    }
+    expect((await attempts(user.email, from, 11)).map((r) => r?.entries[0].code ?? null)).toEqual([...Array(10).fill(null), 'tooManyRequests']);
   });
 });
 
@@ -96,7 +109,7 @@ describe('parallel attempts (finding 4)', () => {
     const user = await createTestUser(acme, 'manager', [primary]);
     const from = address();
     const results = await Promise.all(Array.from({ length: 40 }, () => takeSignInAttempt(db(), { email: user.email, address: from })));
-    expect(results.filter((r) => r === null)).toHaveLength(10);
+    expect(results.filter((r) => r.refusal === null)).toHaveLength(10);
   });
 });
 
@@ -142,7 +155,7 @@ describe('the unlock link', () => {
     const user = await createTestUser(acme, 'manager', [primary]);
     const from = address();
     await attempts(user.email, from, 10);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from })).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from })).refusal).not.toBeNull();
     await requestUnlock(new Request('http://localhost/api/auth/unlock', { method: 'POST', body: JSON.stringify({ email: user.email }) }));
     const token = await linkOf(user.id);
     const confirm = () =>
@@ -151,7 +164,7 @@ describe('the unlock link', () => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe('/login?unlocked=1');
     expect(done.headers.get('set-cookie')).toContain(`dto-known-device=${knownDeviceTag(user.id)}; Path=/api/auth;`);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from })).toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from })).refusal).toBeNull();
     const [audit] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'user.signIn.unlocked'), eq(auditEvents.subjectId, user.id)));
     expect(audit).toBeDefined();
     // Used: back to its page, which says it no longer works.
@@ -200,9 +213,9 @@ describe('an admin unlocks a colleague', () => {
     const user = await createTestUser(acme, 'manager', 'all');
     const from = address();
     await attempts(user.email, from, 10);
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from })).not.toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from })).refusal).not.toBeNull();
     await unlockUserSignIn({ ctx: admin.ctx, input: { id: user.id } });
-    expect(await takeSignInAttempt(db(), { email: user.email, address: from })).toBeNull();
+    expect((await takeSignInAttempt(db(), { email: user.email, address: from })).refusal).toBeNull();
 
     const limited = await createTestUser(acme, 'admin', [primary]);
     await expect(unlockUserSignIn({ ctx: limited.ctx, input: { id: user.id } })).rejects.toMatchObject({ entries: [{ code: 'notFound', pointer: '/id' }] });

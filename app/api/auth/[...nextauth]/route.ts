@@ -11,7 +11,7 @@
 import NextAuth from 'next-auth';
 import { NextRequest } from 'next/server';
 import { authOptions } from '@/lib/auth/session';
-import { AUTH_MAX_BODY_BYTES, SIGN_IN_PATH, signInRefusal } from '@/lib/http/sign-in-limits';
+import { AUTH_MAX_BODY_BYTES, SIGN_IN_PATH, takeSignInAttemptOf } from '@/lib/http/sign-in-limits';
 import { knownDeviceSetCookie } from '@/lib/auth/sign-in-guard';
 import { signInContext, type SignInContext } from '@/lib/auth/sign-in-context';
 import { clientAddress } from '@/lib/http/client-address';
@@ -57,12 +57,15 @@ const post: Handler = async (request, context) => {
     // next-auth reads the body itself (and the query through nextUrl): hand it the bytes read above.
     const buffered = new NextRequest(request.url, { method: 'POST', headers: request.headers, body: new Uint8Array(body) });
     if (new URL(request.url).pathname !== SIGN_IN_PATH) return await auth(buffered, context);
-    const refused = await signInRefusal(buffered.headers, new URLSearchParams(body.toString('utf8')));
-    if (refused) return refusal(refused, 429, request);
+    const attempt = await takeSignInAttemptOf(buffered.headers, new URLSearchParams(body.toString('utf8')));
+    if (attempt.refusal) return refusal(attempt.refusal, 429, request);
     const signIn: SignInContext = { address: clientAddress(request.headers) };
     const response = await signInContext.run(signIn, () => auth(buffered, context));
-    // Signed in: this browser is now a known device of the user (sign-in-guard.ts).
-    if (signIn.userId && response.status === 200) response.headers.append('Set-Cookie', knownDeviceSetCookie(request, signIn.userId));
+    if (signIn.userId && response.status === 200) {
+      // Signed in: no guess (its attempt is given back), and this browser is now a known device of the user.
+      await attempt.succeeded();
+      response.headers.append('Set-Cookie', knownDeviceSetCookie(request, signIn.userId));
+    }
     return response;
   } catch (error) {
     // The one answer of every route for its errors: 413, 503 when the database is unreachable, the logged 500.
