@@ -1,99 +1,197 @@
 /**
- * `npm test`: every test, in order of speed — lint, type check, unit tests, API tests on PGlite,
- * API tests on PostgreSQL (when DATABASE_URL is set), then browser tests against a production build.
- * Ends with one line `tests: N passed, N failed`.
+ * `npm test`: every test, fastest stages first (tests/README.md says what runs where and why).
+ *
+ * 1. Lint, type check and `next build`, side by side (each one's output kept apart, printed whole
+ *    when it ends). A failed build fails the run: the suites that need it then fail, never skip.
+ * 2. Unit tests.
+ * 3. API tests: with DATABASE_URL, every file on PostgreSQL, then on PGlite the files named
+ *    `*.engines.test.ts` (what differs between the engines); without it, every file on PGlite.
+ * 4. Browser tests against the build (the app on PGlite; the production-setup and crash-safety
+ *    specs on PostgreSQL when there is one).
+ * 5. Scale-out (PostgreSQL), server probes, CLI.
+ *
+ * Ends with `tests: N passed, M failed, K skipped` and the reason of every skip. A test may skip
+ * only for a condition declared in tests/conditions.ts, whose tag its title carries; under
+ * CI=true any other skip fails the run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { DECLARED_TAGS } from '../tests/conditions';
 import { findChromium } from './lib/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-test-'));
+const ci = Boolean(process.env.CI);
 let passed = 0;
 let failed = 0;
+const skips: Array<{ name: string; reason: string }> = [];
 const failures: string[] = [];
+
+const elapsed = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
 
 function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'} (${elapsed(started)})`);
   if (!ok) failures.push(title);
   return ok;
 }
 
-function countVitest(file: string) {
-  if (!fs.existsSync(file)) return;
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
+/** Several commands at once (two cores), each one's output collected and printed when it ends. */
+async function runSideBySide(steps: Array<{ title: string; command: string; args: string[]; env?: Record<string, string> }>): Promise<boolean[]> {
+  const started = Date.now();
+  console.log(`\n=== ${steps.map((s) => s.title).join(' | ')} (side by side) ===`);
+  return Promise.all(
+    steps.map(
+      (step) =>
+        new Promise<boolean>((resolve) => {
+          const child = spawn(step.command, step.args, { cwd: root, env: { ...process.env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+          const output: Buffer[] = [];
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+          child.on('close', (code) => {
+            const ok = code === 0;
+            console.log(`\n--- ${step.title}: ${ok ? 'ok' : 'FAILED'} (${elapsed(started)}) ---`);
+            process.stdout.write(Buffer.concat(output));
+            if (!ok) failures.push(step.title);
+            resolve(ok);
+          });
+        }),
+    ),
+  );
 }
 
-function vitest(title: string, project: string, env: Record<string, string> = {}) {
+const SKIPPED = new Set(['skipped', 'pending', 'todo', 'disabled']);
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+}
+
+function countVitest(file: string, label: string) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestReport;
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  for (const suite of report.testResults)
+    for (const test of suite.assertionResults)
+      if (SKIPPED.has(test.status)) skips.push({ name: `${label} ${path.relative(root, suite.name)} > ${test.fullName}`, reason: tagOf(test.fullName) });
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: Array<{ title: string; tests: Array<{ status: string; annotations: Array<{ type: string; description?: string }> }> }>;
+  suites?: PlaywrightSuite[];
+}
+
+function countPlaywright(file: string) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
+  passed += report.stats.expected + report.stats.flaky;
+  failed += report.stats.unexpected;
+  const walk = (suite: PlaywrightSuite, trail: string) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        if (test.status === 'skipped') {
+          const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? '';
+          skips.push({ name: `[browser] ${trail} > ${spec.title}`, reason: tagOf(reason) || reason });
+        }
+    for (const child of suite.suites ?? []) walk(child, `${trail} > ${child.title}`);
+  };
+  for (const suite of report.suites) walk(suite, suite.title);
+}
+
+/** The declared condition a skipped test names (tests/conditions.ts), or '' for none. */
+function tagOf(text: string): string {
+  return DECLARED_TAGS.find((tag) => text.includes(tag)) ?? '';
+}
+
+function vitest(title: string, project: string, env: Record<string, string> = {}, files: string[] = []) {
   const out = path.join(reports, `${project}-${env.DATABASE_URL ? 'postgres' : 'pglite'}.json`);
-  run(title, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
-  countVitest(out);
+  run(title, 'npx', ['vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  countVitest(out, `[${project}${env.DATABASE_URL ? ', PostgreSQL' : ''}]`);
 }
 
 const only = process.argv[2];
 const databaseUrl = process.env.DATABASE_URL;
-// The PGlite runs must not inherit DATABASE_URL.
-const pgliteEnv = { DATABASE_URL: '' };
+// Stages whose app runs on PGlite must not inherit DATABASE_URL; their tests that need a
+// PostgreSQL of their own (a scratch database) find it here (tests/conditions.ts).
+const pgliteEnv = { DATABASE_URL: '', POSTGRES_URL_FOR_TESTS: databaseUrl ?? '' };
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 if (!only || only === 'static') {
-  run('lint (eslint)', 'npx', ['eslint', '.']);
-  run('type check (tsc)', 'npx', ['tsc', '--noEmit']);
+  const steps = [
+    { title: 'lint (eslint)', command: 'npx', args: ['eslint', '.'] },
+    { title: 'type check (tsc)', command: 'npx', args: ['tsc', '--noEmit'] },
+  ];
+  // The build is for the browser, server and CLI stages; `npm test static` (lint and types) skips it.
+  const build = { title: 'production build (next build)', command: process.execPath, args: [nextBin, 'build'], env: { DATABASE_URL: '' } };
+  await runSideBySide(only ? steps : [build, ...steps]);
 }
 if (!only || only === 'unit') vitest('unit tests', 'unit', pgliteEnv);
 if (!only || only === 'api') {
-  vitest('API tests on PGlite', 'api', pgliteEnv);
-  if (databaseUrl) vitest('API tests on PostgreSQL', 'api', { DATABASE_URL: databaseUrl });
-  else console.log('\n(DATABASE_URL is not set: the API tests ran on PGlite only. Set it to run them on PostgreSQL too.)');
+  if (databaseUrl) {
+    vitest('API tests on PostgreSQL (every file)', 'api', { DATABASE_URL: databaseUrl });
+    vitest('API tests on PGlite (*.engines.test.ts: what differs between the engines)', 'api', pgliteEnv, ['.engines.test.ts']);
+  } else {
+    vitest('API tests on PGlite (every file)', 'api', pgliteEnv);
+    console.log('\n(DATABASE_URL is not set: the API tests ran on PGlite only. Set it to run them on PostgreSQL too.)');
+  }
 }
 if (only === 'fuzz') {
   // A longer fuzz run than the bounded one inside `npm test`.
   const out = path.join(reports, 'fuzz.json');
-  run('fuzz (FUZZ_RUNS=500)', 'npx', ['vitest', 'run', '--project', 'api', 'tests/api/fuzz.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
+  run('fuzz (FUZZ_RUNS=500)', 'npx', ['vitest', 'run', '--project', 'api', 'tests/api/fuzz.engines.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
     ...pgliteEnv,
     FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500',
     FUZZ_RANDOM: '1',
   });
-  countVitest(out);
+  countVitest(out, '[fuzz]');
 }
 if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
   const chromium = findChromium();
   if (chromium.problem) {
     const message = `${chromium.problem} The browser tests need one.`;
-    if (process.env.CI) {
+    if (ci) {
       console.error(message);
       failures.push('browser tests (no Chromium)');
       failed++;
-    } else console.log(`\n${message} Browser tests skipped.`);
+    } else {
+      console.log(`\n${message} Browser tests skipped.`);
+      skips.push({ name: '[browser] every spec', reason: 'no Chromium on this machine' });
+    }
   } else {
     const out = path.join(reports, 'e2e.json');
-    // The app under test runs on PGlite; the crash-safety spec also runs on PostgreSQL when given one.
-    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { ...pgliteEnv, CRASH_DATABASE_URL: databaseUrl ?? '', PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-    if (fs.existsSync(out)) {
-      const stats = (JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
-      passed += stats.expected + stats.flaky;
-      failed += stats.unexpected;
-    }
+    // The app under test runs on PGlite (scripts/e2e-server.ts drops DATABASE_URL); the specs that
+    // set up PostgreSQL scratch databases of their own get DATABASE_URL.
+    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+    countPlaywright(out);
   }
 }
 
-// After the browser tests, which leave a fresh production build for its servers.
 if ((!only || only === 'scale') && databaseUrl) vitest('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl });
-
-// After the browser tests, which leave a fresh production build for its server.
-// The probes' own servers choose their engines (tests/server/production.test.ts needs DATABASE_URL).
-if (!only || only === 'server') vitest('server probes (real HTTP against scripts/server.mjs)', 'server', databaseUrl ? { DATABASE_URL: databaseUrl } : pgliteEnv);
-
-// After the browser tests, so that the CLI's test against a running `next start` finds the build.
+// Each probe starts its own server on the engine it needs (tests/server/production.test.ts: PostgreSQL).
+if (!only || only === 'server') vitest('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv);
 if (!only || only === 'cli') vitest('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv);
 
+const undeclared = skips.filter((s) => !s.reason);
+if (skips.length) {
+  console.log(`\nSkipped (${skips.length}):`);
+  const byReason = new Map<string, string[]>();
+  for (const skip of skips) byReason.set(skip.reason || 'UNDECLARED (no condition of tests/conditions.ts)', [...(byReason.get(skip.reason || 'UNDECLARED (no condition of tests/conditions.ts)') ?? []), skip.name]);
+  for (const [reason, names] of byReason) {
+    console.log(`  ${reason}: ${names.length}`);
+    for (const name of names) console.log(`    ${name}`);
+  }
+}
+if (ci && undeclared.length) failures.push(`${undeclared.length} skipped test(s) without a declared condition (CI=true)`);
+
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
-console.log(`tests: ${passed} passed, ${failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skips.length} skipped`);
 process.exit(failures.length ? 1 : 0);

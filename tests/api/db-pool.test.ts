@@ -5,12 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
+import { CONDITIONS, needs } from '../conditions';
 
 const url = process.env.DATABASE_URL;
 let database: Database | undefined;
 afterAll(async () => database?.close());
 
-describe.skipIf(!url)('the PostgreSQL pools', () => {
+describe.skipIf(!CONDITIONS.appOnPostgres.holds)(needs('appOnPostgres', 'the PostgreSQL pools'), () => {
   it('survive the server ending their idle connections', async () => {
     database = await openDatabase({ url: url!, maxConnections: 2 });
     const [{ pid }] = rowsOf<{ pid: number }>(await database.db.execute(sql`select pg_backend_pid() as pid`));

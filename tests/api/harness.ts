@@ -14,18 +14,20 @@ import type { Scope } from '@/lib/domain/scopes';
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
 
-const modules = import.meta.glob<RouteModule>('/app/api/**/route.ts', { eager: true });
+// Loaded on a file's first call of each route: a file imports only the routes it calls (importing
+// every route module eagerly was most of each file's collect time).
+const modules = import.meta.glob<RouteModule>('/app/api/**/route.ts');
 
 interface CompiledRoute {
   pattern: RegExp;
   names: string[];
   catchAll: boolean;
-  module: RouteModule;
+  load: () => Promise<RouteModule>;
   specificity: number;
 }
 
 const routes: CompiledRoute[] = Object.entries(modules)
-  .map(([file, module]) => {
+  .map(([file, load]) => {
     const segments = file.replace(/^\/app/, '').replace(/\/route\.ts$/, '').split('/').filter(Boolean);
     const names: string[] = [];
     let catchAll = false;
@@ -42,7 +44,7 @@ const routes: CompiledRoute[] = Object.entries(modules)
       })
       .join('');
     const specificity = segments.filter((s) => !s.startsWith('[')).length * 10 - (catchAll ? 5 : 0);
-    return { pattern: new RegExp(`^${pattern}$`), names, catchAll, module, specificity };
+    return { pattern: new RegExp(`^${pattern}$`), names, catchAll, load, specificity };
   })
   .sort((a, b) => b.specificity - a.specificity);
 
@@ -79,7 +81,7 @@ export async function call<T = any>(method: string, path: string, options: Reque
   if (!route) throw new Error(`No route file for ${url.pathname}`);
   const match = route.pattern.exec(url.pathname)!;
   const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
-  const handler = route.module[method];
+  const handler = (await route.load())[method];
   if (!handler) return { status: 405, headers: new Headers(), body: null as T };
   const response = await handler(request, { params: Promise.resolve(params) });
   // A file (a document's contents) comes back as its bytes, anything else is JSON.

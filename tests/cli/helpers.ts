@@ -1,4 +1,8 @@
-/** Runs the operator CLI as a real process (`node --import tsx scripts/cli.ts ...`) for the CLI tests. */
+/**
+ * Runs the operator CLI for the CLI tests: in this process (`main()` of lib/admin/cli.ts, with the
+ * environment of the run), or as a real process (`node --import tsx scripts/cli.ts ...`) where the
+ * entry point itself is under test. A cold `tsx` start costs seconds; most tests need the commands.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +36,44 @@ export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return env;
 }
 
+const asJson = (stdout: string): unknown => {
+  try {
+    return JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Runs in this process hold the process's environment: one at a time. */
+let inProcessQueue: Promise<unknown> = Promise.resolve();
+
+/** The CLI's `main()` in this process, with `env` as the environment of a child (childEnv) while it runs. */
 export function cli(args: string[], env: Record<string, string>): Promise<Run> {
+  const run = inProcessQueue.then(async (): Promise<Run> => {
+    const { main } = await import('@/lib/admin/cli');
+    const saved = { ...process.env };
+    const target = childEnv(env);
+    for (const name of Object.keys(process.env)) if (!(name in target)) delete process.env[name];
+    Object.assign(process.env, target);
+    // What checkEnvironment does at the entry point: an empty value counts as unset.
+    for (const [name, value] of Object.entries(process.env)) if (value === '' && name !== 'WEBHOOK_RETRY_SCHEDULE') delete process.env[name];
+    let stdout = '';
+    let stderr = '';
+    try {
+      clearPrincipalCache();
+      const code = await main(args, { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+      return { code, stdout, stderr, json: asJson(stdout) };
+    } finally {
+      for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+      Object.assign(process.env, saved);
+    }
+  });
+  inProcessQueue = run.catch(() => undefined);
+  return run;
+}
+
+/** The CLI as a real process, through its entry point (scripts/cli.ts). */
+export function cliProcess(args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX[0], [...TSX.slice(1), 'scripts/cli.ts', ...args], { cwd: ROOT, env: childEnv(env) });
     let stdout = '';
@@ -40,15 +81,7 @@ export function cli(args: string[], env: Record<string, string>): Promise<Run> {
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
-    child.on('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
+    child.on('close', (code) => resolve({ code, stdout, stderr, json: asJson(stdout) }));
   });
 }
 

@@ -15,7 +15,7 @@ import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { lockFileOf, readLockOwner } from '@/lib/db/pglite-lock';
 import { auditEvents, users } from '@/lib/db/schema';
 import { verifyPassword } from '@/lib/domain/users';
-import { childEnv, cli, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
+import { childEnv, cli, cliProcess, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
 import { serverArgs } from '../../scripts/lib/processes';
 
 const dataDir = path.join(tempDir(), 'data');
@@ -27,7 +27,8 @@ const made: Record<string, Run> = {};
 describe('the CLI opening PGlite itself', () => {
   it('db seed migrates an empty data dir and reports it (production: no demo data)', async () => {
     // The demo seed runs in postgres.test.ts, where it is quicker; this tenant is created by hand.
-    const seed = await cli(['db', 'seed'], { ...env, APP_ENV: 'production' });
+    // A real process: the entry point (scripts/cli.ts), its exit code and output.
+    const seed = await cliProcess(['db', 'seed'], { ...env, APP_ENV: 'production' });
     expect(seed.stderr).toBe('');
     expect(seed.code).toBe(0);
     expect(seed.json).toMatchObject({ driver: 'pglite', migrated: true, seeded: false });
@@ -223,8 +224,10 @@ describe('what the CLI wrote', () => {
 });
 
 const built = ['.next/BUILD_ID', '.next/server/instrumentation.js', '.next/server/app/api/internal/admin/route.js'].every((f) => fs.existsSync(path.join(ROOT, f)));
+// `npm test` builds first: a missing build fails these tests rather than skipping them.
+if (!built) throw new Error('tests/cli/pglite.test.ts: no production build in .next: run next build (npm test does) first');
 
-describe.skipIf(!built)('the CLI through the admin channel of the server (scripts/server.mjs)', () => {
+describe('the CLI through the admin channel of the server (scripts/server.mjs)', () => {
   it('reaches the server that holds PGlite; what it creates works on the API at once', async () => {
     const port = 3900 + Math.floor(Math.random() * 90);
     const next = await startProcess(

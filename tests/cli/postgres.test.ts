@@ -1,6 +1,6 @@
 /**
- * The CLI on PostgreSQL (DATABASE_URL): a scratch database `clitest`, created afresh on the server
- * of DATABASE_URL (or postgres@127.0.0.1:5432 when unset or empty). Skipped when no server is reachable.
+ * The CLI on PostgreSQL: a scratch database `clitest`, created afresh on the server of the tests'
+ * PostgreSQL (tests/conditions.ts). Skipped only when no PostgreSQL is given; an unreachable one fails.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,18 +8,17 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { DEMO } from '@/lib/seed';
-import { cli, tempDir, withDb } from './helpers';
+import { cli, cliProcess, tempDir, withDb } from './helpers';
+import { CONDITIONS, needs, postgresUrlForTests } from '../conditions';
 
 async function createScratchDatabase(): Promise<string | undefined> {
-  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const server = postgresUrlForTests;
+  if (!server) return undefined;
   const client = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
     await client.query('drop database if exists clitest with (force)');
     await client.query('create database clitest');
-  } catch (error) {
-    console.warn(`Skipping the PostgreSQL CLI tests: ${(error as Error).message}`);
-    return undefined;
   } finally {
     await client.end().catch(() => {});
   }
@@ -30,11 +29,11 @@ async function createScratchDatabase(): Promise<string | undefined> {
 
 const url = await createScratchDatabase();
 
-describe.skipIf(!url)('the CLI on PostgreSQL', () => {
+describe.skipIf(!CONDITIONS.postgres.holds)(needs('postgres', 'the CLI on PostgreSQL'), () => {
   const env = { DATABASE_URL: url ?? '', DATA_DIR: path.join(tempDir(), 'data') };
 
   it('db seed migrates and writes the demo data into an empty database, once', async () => {
-    const seed = await cli(['db', 'seed'], env);
+    const seed = await cliProcess(['db', 'seed'], env); // a real process: the entry point on PostgreSQL
     expect(seed.stderr).toBe('');
     expect(seed.code).toBe(0);
     expect(seed.json).toMatchObject({ driver: 'postgres', migrated: true, seeded: true });

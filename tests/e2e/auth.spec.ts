@@ -1,6 +1,30 @@
 import { expect, test } from '@playwright/test';
 import { screenshotAndAudit, signIn, USERS } from './helpers';
 
+test.describe('Sign-in after too many attempts', () => {
+  // The counts live in fixed 15-minute windows: a run across a window's end starts afresh; once more then.
+  test.describe.configure({ retries: 1 });
+
+  test('the page says what happened and offers an unlock link by e-mail (issue 26, finding 3)', async ({ page }) => {
+    // An address no account has, so that no other test's user is locked: the answers are the same.
+    const email = `locked-${Date.now()}@acme.test`;
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill('wrong-password');
+    const attempt = async (status: number) => {
+      const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/auth/callback/credentials')), page.getByRole('button', { name: 'Sign in' }).click()]);
+      expect(response.status()).toBe(status);
+    };
+    for (let i = 0; i < 10; i++) await attempt(401);
+    await attempt(429);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Too many sign-in attempts for this account from this network' });
+    await expect(refusal).toContainText(/Wait \d+ minutes?, or ask for an unlock link by e-mail\./);
+    await screenshotAndAudit(page, 'login-locked');
+    await refusal.getByRole('button', { name: 'E-mail me an unlock link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `If ${email} has an account, an e-mail with an unlock link is on its way.` })).toBeVisible();
+  });
+});
+
 test.describe('Sign-in and the shell', () => {
   test('the login page signs in, shows the user, tenant and environment, and signs out', async ({ page }) => {
     await page.goto('/');

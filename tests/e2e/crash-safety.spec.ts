@@ -13,7 +13,7 @@
  * - every outbox event is delivered to the receiver after the restart (bounded wait: a delivery
  *   claimed just before the kill is leased for 60 s, lib/worker/delivery-worker.ts).
  *
- * PGlite always; PostgreSQL when CRASH_DATABASE_URL or DATABASE_URL is set, on a scratch database
+ * PGlite always; PostgreSQL when the tests have one (tests/conditions.ts), on a scratch database
  * `crashtest_<random>` created here and dropped at the end (never the shared test database).
  * The two scenarios run in parallel.
  */
@@ -29,11 +29,12 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { freePort, serverArgs } from '../../scripts/lib/processes';
+import { CONDITIONS, postgresUrlForTests } from '../conditions';
 
 const root = process.cwd();
 
 const built = fs.existsSync(path.join(root, '.next/BUILD_ID'));
-const postgresUrl = process.env.CRASH_DATABASE_URL || process.env.DATABASE_URL || '';
+const postgresUrl = postgresUrlForTests;
 
 /** Concurrent clients in the burst. */
 const CONCURRENCY = 8;
@@ -258,8 +259,8 @@ const postgres: Engine = {
 
 for (const engine of [pglite, postgres]) {
   test(`${engine.name}: SIGKILL during a burst of creates and cancels loses nothing and half-writes nothing`, async () => {
-    test.skip(!built, 'No production build in .next (BUILD_ID missing): run `next build` (the Playwright webServer does) first.');
-    test.skip(engine === postgres && !postgresUrl, 'PostgreSQL scenario: set DATABASE_URL (or CRASH_DATABASE_URL) to run it on a scratch database.');
+    expect(built, 'a production build in .next (npm test and the Playwright webServer build it)').toBe(true);
+    test.skip(engine === postgres && !postgresUrl, `${CONDITIONS.postgres.tag} PostgreSQL scenario: set DATABASE_URL to run it on a scratch database.`);
     test.setTimeout(240_000);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-crash-'));

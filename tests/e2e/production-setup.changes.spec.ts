@@ -18,9 +18,10 @@ import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { freePort, serverArgs } from '../../scripts/lib/processes';
 import { screenshotAndAudit } from './helpers';
+import { CONDITIONS, postgresUrlForTests } from '../conditions';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ADMIN_URL = process.env.DATABASE_URL;
+const ADMIN_URL = postgresUrlForTests;
 const stamp = Date.now().toString(36);
 const DB_NAME = `dto_production_setup_${stamp}_${process.pid}`;
 const SLUG = `bluebonnet-${stamp}`;
@@ -29,7 +30,7 @@ const COMPANY = 'Bluebonnet Freight';
 const LOCATION = 'Deep Ellum Yard';
 const PACKAGE = 'Non-DOT Drug Screen';
 
-test.skip(!ADMIN_URL, 'Production setup runs on PostgreSQL: set DATABASE_URL (CI does) to run it.');
+test.skip(!ADMIN_URL, `${CONDITIONS.postgres.tag} Production setup runs on PostgreSQL: set DATABASE_URL (CI does) to run it.`);
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 let databaseUrl = '';

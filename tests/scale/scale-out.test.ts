@@ -41,6 +41,7 @@ import { createToken, tenantBySlug } from '@/lib/domain/api-tokens/tokens';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { buildIsStale, freePort, serverArgs } from '../../scripts/lib/processes';
+import { CONDITIONS, needs } from '../conditions';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -327,7 +328,7 @@ interface Plan {
 // The scenario
 // ---------------------------------------------------------------------------------------------
 
-describe.skipIf(!databaseUrl)('scale-out: two instances and one worker on one PostgreSQL', () => {
+describe.skipIf(!CONDITIONS.appOnPostgres.holds)(needs('appOnPostgres', 'scale-out: two instances and one worker on one PostgreSQL'), () => {
   const scratchName = `dto_scale_${randomBytes(5).toString('hex')}`;
   const scratchUrl = (() => {
     if (!databaseUrl) return '';

@@ -14,11 +14,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareCommand } from '@/lib/admin/commands';
 import { migrateDatabase, openDatabase, type Database } from '@/lib/db/client';
-import { freePort, serverArgs } from '../../scripts/lib/processes';
+import { freePort, serverArgs, stop, waitFor } from '../../scripts/lib/processes';
+import { CONDITIONS, needs, postgresUrlForTests } from '../conditions';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const built = fs.existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'));
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = postgresUrlForTests;
 const EMAIL = `outage-admin-${randomBytes(4).toString('hex')}@probe.test`;
 const PASSWORD = 'a long and unusual passphrase 42';
 
@@ -61,7 +61,7 @@ async function run(database: Database, command: string, args: Record<string, str
 }
 
 beforeAll(async () => {
-  if (!built || !databaseUrl) return;
+  if (!databaseUrl) return;
   // A database of its own, created beside the test database.
   scratch = `dto_server_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -104,21 +104,11 @@ beforeAll(async () => {
   const keep = (chunk: Buffer) => void (output += chunk);
   server.stdout!.on('data', keep);
   server.stderr!.on('data', keep);
-  for (let i = 0; ; i++) {
-    if (server.exitCode !== null || i > 600) throw new Error(`the server did not start:\n${output}`);
-    const ready = await fetch(`${base}/api/v2/agencies`).then((r) => r.status === 401, () => false);
-    if (ready) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitFor(`${base}/api/v2/agencies`, server, (status) => status === 401, `the production server:\n${output}`);
 }, 240_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await stop(server);
   await relay?.cut();
   if (scratch) {
     const admin = new pg.Client({ connectionString: databaseUrl });
@@ -143,7 +133,7 @@ async function signIn(email: string, password: string) {
 
 const bearer = (value: string) => ({ authorization: `Bearer ${value}` });
 
-describe.skipIf(!built || !databaseUrl)('X-Forwarded-Host without a trusted proxy (issue 26, finding 14)', () => {
+describe.skipIf(!CONDITIONS.postgres.holds)(needs('postgres', 'X-Forwarded-Host without a trusted proxy (issue 26, finding 14)'), () => {
   it('a client\'s X-Forwarded-Host equal to a foreign Origin does not pass the session\'s origin check: 403 invalidOrigin', async () => {
     const signedIn = await signIn(EMAIL, PASSWORD);
     expect(signedIn.status).toBe(200);
@@ -162,7 +152,7 @@ describe.skipIf(!built || !databaseUrl)('X-Forwarded-Host without a trusted prox
   });
 });
 
-describe.skipIf(!built || !databaseUrl)('the database cannot be reached (issue 26, findings 10 and 11)', () => {
+describe.skipIf(!CONDITIONS.postgres.holds)(needs('postgres', 'the database cannot be reached (issue 26, findings 10 and 11)'), () => {
   it('503 serviceUnavailable with Retry-After everywhere, 401 for what is no token, no parameters in the log; back to 200 when it returns', async () => {
     expect((await fetch(`${base}/api/v2/companies`, { headers: bearer(token) })).status).toBe(200);
     await relay.cut();

@@ -13,9 +13,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, getDatabase } from '@/lib/app-db';
 import { rowsOf } from '@/lib/db/client';
 import { productionSteps } from '@/scripts/lib/production-steps';
+import { CONDITIONS, needs, postgresUrlForTests } from '../conditions';
 
 const saved = { APP_ENV: process.env.APP_ENV, DATABASE_URL: process.env.DATABASE_URL, DATA_DIR: process.env.DATA_DIR };
-const postgresUrl = process.env.DATABASE_URL;
+const postgresUrl = postgresUrlForTests;
 
 function restore() {
   for (const [name, value] of Object.entries(saved)) {
@@ -52,7 +53,7 @@ describe('the demo seed never runs in production', () => {
     }
   });
 
-  it.skipIf(!postgresUrl)('PostgreSQL: a fresh database opened with APP_ENV=production has no tenant, user or order', async () => {
+  it.skipIf(!CONDITIONS.postgres.holds)(needs('postgres', 'PostgreSQL: a fresh database opened with APP_ENV=production has no tenant, user or order'), async () => {
     const name = `dto_production_start_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();

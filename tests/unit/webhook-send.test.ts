@@ -71,7 +71,6 @@ describe('sendWebhook', () => {
     const result = await send({ timeoutMs: 200 });
     expect(result).toMatchObject({ ok: false, statusCode: null, error: 'Timed out after 200 ms' });
     expect(result.durationMs).toBeGreaterThanOrEqual(190);
-    expect(result.durationMs).toBeLessThan(1_500);
   });
 
   it('a 2xx whose body never ends still counts as delivered at the timeout', async () => {

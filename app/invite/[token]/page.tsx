@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import Link from 'next/link';
-import { EnvironmentBadge } from '@/components/shell/app-shell';
-import { ThemeToggle } from '@/components/ui/theme';
+import { PublicPage } from '@/components/shell/public-page';
 import { AcceptInvitationForm } from '@/components/users/accept-invitation-form';
 import { getDb, appEnv } from '@/lib/app-db';
 import { DomainError } from '@/lib/domain/errors';
@@ -37,49 +36,41 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const { token } = await params;
   const loaded = await load(token);
   return (
-    <div className="relative flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="relative flex h-16 items-center justify-between px-6">
-        <EnvironmentBadge environment={appEnv()} />
-        <ThemeToggle />
-      </header>
-      <main className="relative flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
-        <div className="w-full max-w-md">
-          {loaded.kind === 'invitation' && loaded.invitation.state === 'valid' ? (
-            <>
-              <div className="mb-8 text-center">
-                <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Welcome to {loaded.invitation.tenantName}</h1>
-                <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                  Choose a password for <strong className="font-medium text-slate-900 dark:text-white">{loaded.invitation.email}</strong>. You are then signed
-                  in.
-                </p>
-              </div>
-              <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-                <AcceptInvitationForm token={token} email={loaded.invitation.email} minLength={MIN_PASSWORD_LENGTH} />
-              </div>
-            </>
-          ) : (
-            <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-              <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
-                {loaded.kind === 'invitation'
-                  ? GONE_TITLE[loaded.invitation.state as keyof typeof GONE_TITLE]
-                  : loaded.kind === 'limited'
-                    ? 'Too many attempts'
-                    : 'This invitation link does not exist'}
-              </h1>
-              <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" data-testid="invitation-state">
-                {loaded.kind === 'invitation'
-                  ? GONE_DETAIL[loaded.invitation.state as keyof typeof GONE_DETAIL]
-                  : loaded.kind === 'limited'
-                    ? 'Wait a minute and open the link again.'
-                    : 'Check that you opened the whole link from the e-mail, or ask an admin of your organisation for a new one.'}
-              </p>
-              <Link href="/login" className="mt-6 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
-                Go to sign-in
-              </Link>
-            </div>
-          )}
+    <PublicPage environment={appEnv()}>
+      {loaded.kind === 'invitation' && loaded.invitation.state === 'valid' ? (
+        <>
+          <div className="mb-8 text-center">
+            <h1 className="text-2xl font-semibold tracking-tight text-slate-900 dark:text-white">Welcome to {loaded.invitation.tenantName}</h1>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Choose a password for <strong className="font-medium text-slate-900 dark:text-white">{loaded.invitation.email}</strong>. You are then signed
+              in.
+            </p>
+          </div>
+          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+            <AcceptInvitationForm token={token} email={loaded.invitation.email} minLength={MIN_PASSWORD_LENGTH} />
+          </div>
+        </>
+      ) : (
+        <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+          <h1 className="text-xl font-semibold text-slate-900 dark:text-white">
+            {loaded.kind === 'invitation'
+              ? GONE_TITLE[loaded.invitation.state as keyof typeof GONE_TITLE]
+              : loaded.kind === 'limited'
+                ? 'Too many attempts'
+                : 'This invitation link does not exist'}
+          </h1>
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300" data-testid="invitation-state">
+            {loaded.kind === 'invitation'
+              ? GONE_DETAIL[loaded.invitation.state as keyof typeof GONE_DETAIL]
+              : loaded.kind === 'limited'
+                ? 'Wait a minute and open the link again.'
+                : 'Check that you opened the whole link from the e-mail, or ask an admin of your organisation for a new one.'}
+          </p>
+          <Link href="/login" className="mt-6 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Go to sign-in
+          </Link>
         </div>
-      </main>
-    </div>
+      )}
+    </PublicPage>
   );
 }

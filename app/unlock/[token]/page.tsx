@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EnvironmentBadge } from '@/components/shell/app-shell';
+import { PublicPage } from '@/components/shell/public-page';
 import { Button } from '@/components/ui/button';
-import { ThemeToggle } from '@/components/ui/theme';
 import { appEnv, getDb } from '@/lib/app-db';
 import { userOfUnlockToken } from '@/lib/domain/users/sign-in-unlock';
 
@@ -18,37 +17,31 @@ export default async function UnlockPage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const user = await userOfUnlockToken(await getDb(), token);
   return (
-    <div className="relative flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
-      <header className="relative flex h-16 items-center justify-between px-6">
-        <EnvironmentBadge environment={appEnv()} />
-        <ThemeToggle />
-      </header>
-      <main className="relative flex flex-1 items-start justify-center px-4 pb-16 pt-6 sm:pt-12">
-        <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-          {user ? (
-            <>
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">Unlock sign-in</h1>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-                Too many sign-in attempts were made for <strong className="font-medium text-slate-900 dark:text-white">{user.email}</strong>. Unlock it to sign in again on this
-                browser. If the attempts were not yours, change your password after signing in.
-              </p>
-              <form method="post" action={`/unlock/${encodeURIComponent(token)}/confirm`} className="mt-6">
-                <Button type="submit" className="w-full">
-                  Unlock and go to sign-in
-                </Button>
-              </form>
-            </>
-          ) : (
-            <>
-              <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">This link no longer works</h1>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Unlock links work once, for one hour. Ask for a new one on the sign-in page.</p>
-              <Link href="/login" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
-                Go to sign-in
-              </Link>
-            </>
-          )}
-        </div>
-      </main>
-    </div>
+    <PublicPage environment={appEnv()}>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        {user ? (
+          <>
+            <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">Unlock sign-in</h1>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+              Too many sign-in attempts were made for <strong className="font-medium text-slate-900 dark:text-white">{user.email}</strong>. Unlock it to sign in again on this
+              browser. If the attempts were not yours, change your password after signing in.
+            </p>
+            <form method="post" action={`/unlock/${encodeURIComponent(token)}/confirm`} className="mt-6">
+              <Button type="submit" className="w-full">
+                Unlock and go to sign-in
+              </Button>
+            </form>
+          </>
+        ) : (
+          <>
+            <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">This link no longer works</h1>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Unlock links work once, for one hour. Ask for a new one on the sign-in page.</p>
+            <Link href="/login" className="mt-6 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-300">
+              Go to sign-in
+            </Link>
+          </>
+        )}
+      </div>
+    </PublicPage>
   );
 }

@@ -303,18 +303,13 @@ export function renderInvitationMessage(f: { tenant: string; inviter: string | n
     '',
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+  const html = accountEmailHtml(subject, `
 <p>${e(greeting)}</p>
 <p>${e(who)} to join ${e(f.tenant)} on the drug-testing orders dashboard.</p>
 <p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Set your password</a></p>
 <p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works until ${e(until)}.</p>
 <p style="font-size:14px;color:#52525b">If you did not expect this invitation, ignore this e-mail.</p>
-</div>
-</body></html>
-`;
+`);
   const sms = `${who} to join ${cut(f.tenant, 60)} on the drug-testing orders dashboard. Set your password: ${f.url}`;
   return { subject, text, html, sms };
 }
@@ -343,17 +338,22 @@ export function renderSignInUnlockMessage(f: { url: string; expiresAt: Date }): 
     '',
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
+  const html = accountEmailHtml(subject, `
 <p>Hello,</p>
 <p>Too many sign-in attempts were made for your account, so sign-in was paused on the browser that asked for this e-mail.</p>
 <p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Unlock sign-in</a></p>
 <p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works once, until ${e(until)}.</p>
 <p style="font-size:14px;color:#52525b">If you did not ask for this, someone may be guessing your password: unlock, sign in and change it, or tell your admin.</p>
-</div>
+`);
+  return { subject, text, html, sms: `Unlock your sign-in to the drug-testing orders dashboard: ${f.url}` };
+}
+
+/** The page around an account e-mail's paragraphs (invitation, unlock link): one look for both. */
+function accountEmailHtml(subject: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">${body}</div>
 </body></html>
 `;
-  return { subject, text, html, sms: `Unlock your sign-in to the drug-testing orders dashboard: ${f.url}` };
 }

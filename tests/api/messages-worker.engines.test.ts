@@ -15,6 +15,7 @@ import { twilioProvider } from '@/lib/worker/providers/twilio';
 import { claimDueMessages, PROVIDER_NOT_CONFIGURED, runDueMessages, type MessageRunOptions } from '@/lib/worker/message-send';
 import { db, withTestDatabase } from './harness';
 import { ACME_TENANT, messageRow, orderWithPass, queue, SmtpPeer, TwilioPeer } from './messages-fixtures';
+import { CONDITIONS, needs } from '../conditions';
 
 withTestDatabase();
 
@@ -371,7 +372,6 @@ describe('claims', () => {
 // A worker process killed -9 (PostgreSQL: PGlite allows one process)
 // ---------------------------------------------------------------------------------------------
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
 
 /** The worker in a process of its own (tsx), sending this file's one message through SMTP_URL. */
 const CHILD_WORKER = `
@@ -400,7 +400,7 @@ function childWorker(env: Record<string, string>) {
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
-describe.skipIf(!onPostgres)('worker processes on one PostgreSQL (needs DATABASE_URL; skipped on PGlite, which allows one process)', () => {
+describe.skipIf(!CONDITIONS.appOnPostgres.holds)(needs('appOnPostgres', 'worker processes on one PostgreSQL'), () => {
   it('loses nothing: after the lease a restarted worker sends the message, and the server accepts it exactly once', async () => {
     const { order, passId, token } = await orderWithPass();
     const id = await queue(order.id, passId, 'email', 'killed@example.com');
