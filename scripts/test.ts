@@ -8,7 +8,7 @@
  *    `*.engines.test.ts` (what differs between the engines); without it, every file on PGlite.
  * 4. Browser tests against the build (the app on PGlite; the production-setup and crash-safety
  *    specs on PostgreSQL when there is one).
- * 5. Scale-out (PostgreSQL), server probes, CLI.
+ * 5. Scale-out (PostgreSQL), server probes and CLI, side by side.
  *
  * Ends with `tests: N passed, M failed, K skipped` and the reason of every skip. A test may skip
  * only for a condition declared in tests/conditions.ts, whose tag its title carries; under
@@ -42,8 +42,17 @@ function run(title: string, command: string, args: string[], env: Record<string,
   return ok;
 }
 
+interface Step {
+  title: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Read its report once it has ended. */
+  done?: () => void;
+}
+
 /** Several commands at once (two cores), each one's output collected and printed when it ends. */
-async function runSideBySide(steps: Array<{ title: string; command: string; args: string[]; env?: Record<string, string> }>): Promise<boolean[]> {
+async function runSideBySide(steps: Step[]): Promise<boolean[]> {
   const started = Date.now();
   console.log(`\n=== ${steps.map((s) => s.title).join(' | ')} (side by side) ===`);
   return Promise.all(
@@ -59,6 +68,7 @@ async function runSideBySide(steps: Array<{ title: string; command: string; args
             console.log(`\n--- ${step.title}: ${ok ? 'ok' : 'FAILED'} (${elapsed(started)}) ---`);
             process.stdout.write(Buffer.concat(output));
             if (!ok) failures.push(step.title);
+            step.done?.();
             resolve(ok);
           });
         }),
@@ -112,10 +122,17 @@ function tagOf(text: string): string {
   return DECLARED_TAGS.find((tag) => text.includes(tag)) ?? '';
 }
 
-function vitest(title: string, project: string, env: Record<string, string> = {}, files: string[] = []) {
+/** A vitest project as a step: its JSON report is counted when it ends. */
+function vitestStep(title: string, project: string, env: Record<string, string> = {}, files: string[] = []): Step {
   const out = path.join(reports, `${project}-${env.DATABASE_URL ? 'postgres' : 'pglite'}.json`);
-  run(title, 'npx', ['vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
-  countVitest(out, `[${project}${env.DATABASE_URL ? ', PostgreSQL' : ''}]`);
+  const args = ['vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  return { title, command: 'npx', args, env, done: () => countVitest(out, `[${project}${env.DATABASE_URL ? ', PostgreSQL' : ''}]`) };
+}
+
+function vitest(title: string, project: string, env: Record<string, string> = {}, files: string[] = []) {
+  const step = vitestStep(title, project, env, files);
+  run(step.title, step.command, step.args, step.env);
+  step.done!();
 }
 
 const only = process.argv[2];
@@ -175,10 +192,13 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
   }
 }
 
-if ((!only || only === 'scale') && databaseUrl) vitest('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl });
-// Each probe starts its own server on the engine it needs (tests/server/production.test.ts: PostgreSQL).
-if (!only || only === 'server') vitest('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv);
-if (!only || only === 'cli') vitest('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv);
+// Processes of their own, each on databases and ports of its own, mostly waiting on servers they
+// start: side by side. Each probe starts its own server on the engine it needs.
+const last: Step[] = [];
+if ((!only || only === 'scale') && databaseUrl) last.push(vitestStep('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl }));
+if (!only || only === 'server') last.push(vitestStep('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv));
+if (!only || only === 'cli') last.push(vitestStep('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv));
+if (last.length) await runSideBySide(last);
 
 const undeclared = skips.filter((s) => !s.reason);
 if (skips.length) {

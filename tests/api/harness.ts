@@ -1,6 +1,7 @@
 /**
  * Drives the real route handlers of app/api/v2 with real Requests, against a real database,
  * exactly as Next.js would call them (the router below maps a path to the route file and params).
+ * Every answer is checked against the response contract (./contract.ts) before a test sees it.
  */
 import fs from 'node:fs';
 import { NextRequest } from 'next/server';
@@ -10,6 +11,7 @@ import { closeDatabase, setDatabase } from '@/lib/app-db';
 import { DEMO } from '@/lib/seed';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import type { Scope } from '@/lib/domain/scopes';
+import { contractViolation } from './contract';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -88,7 +90,10 @@ export async function call<T = any>(method: string, path: string, options: Reque
   const bytes = Buffer.from(await response.arrayBuffer());
   const isJson = /json/.test(response.headers.get('content-type') ?? 'application/json');
   const text = isJson ? bytes.toString('utf8') : '';
-  return { status: response.status, headers: response.headers, body: isJson ? (text ? JSON.parse(text) : null) : bytes };
+  const parsed = isJson ? (text ? JSON.parse(text) : null) : bytes;
+  const violation = contractViolation(method, url.pathname, response.status, parsed);
+  if (violation) throw new Error(`${method} ${url.pathname} answered ${response.status} outside the contract: ${violation}\n${text.slice(0, 2000)}`);
+  return { status: response.status, headers: response.headers, body: parsed };
 }
 
 export const get = <T = any>(path: string, options?: RequestOptions) => call<T>('GET', path, options);
