@@ -3,18 +3,18 @@
  *
  * 1. Lint, type check and `next build`, side by side (each one's output kept apart, printed whole
  *    when it ends). A failed build fails the run: the suites that need it then fail, never skip.
- * 2. Unit tests.
- * 3. API tests: with DATABASE_URL, every file on PostgreSQL, then on PGlite the files named
- *    `*.engines.test.ts` (what differs between the engines); without it, every file on PGlite.
- * 4. Browser tests against the build (the app on PGlite; the production-setup and crash-safety
+ * 2. Unit tests; API tests (with DATABASE_URL every file on PostgreSQL, then on PGlite the files
+ *    named `*.engines.test.ts`, what differs between the engines; without it every file on PGlite).
+ * 3. Browser tests against the build (the app on PGlite; the production-setup and crash-safety
  *    specs on PostgreSQL when there is one).
- * 5. Scale-out (PostgreSQL), server probes and CLI, side by side.
+ * 4. Scale-out (PostgreSQL), server probes and CLI, side by side: processes of their own, mostly
+ *    waiting on the servers they start.
  *
  * Ends with `tests: N passed, M failed, K skipped` and the reason of every skip. A test may skip
  * only for a condition declared in tests/conditions.ts, whose tag its title carries; under
  * CI=true any other skip fails the run.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -30,17 +30,8 @@ let failed = 0;
 const skips: Array<{ name: string; reason: string }> = [];
 const failures: string[] = [];
 
+const begun = Date.now();
 const elapsed = (started: number) => `${((Date.now() - started) / 1000).toFixed(1)} s`;
-
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n=== ${title} ===`);
-  const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  console.log(`--- ${title}: ${ok ? 'ok' : 'FAILED'} (${elapsed(started)})`);
-  if (!ok) failures.push(title);
-  return ok;
-}
 
 interface Step {
   title: string;
@@ -54,7 +45,7 @@ interface Step {
 /** Several commands at once (two cores), each one's output collected and printed when it ends. */
 async function runSideBySide(steps: Step[]): Promise<boolean[]> {
   const started = Date.now();
-  console.log(`\n=== ${steps.map((s) => s.title).join(' | ')} (side by side) ===`);
+  console.log(`\n=== started: ${steps.map((s) => s.title).join(' | ')} ===`);
   return Promise.all(
     steps.map(
       (step) =>
@@ -129,12 +120,6 @@ function vitestStep(title: string, project: string, env: Record<string, string> 
   return { title, command: 'npx', args, env, done: () => countVitest(out, `[${project}${env.DATABASE_URL ? ', PostgreSQL' : ''}]`) };
 }
 
-function vitest(title: string, project: string, env: Record<string, string> = {}, files: string[] = []) {
-  const step = vitestStep(title, project, env, files);
-  run(step.title, step.command, step.args, step.env);
-  step.done!();
-}
-
 const only = process.argv[2];
 const databaseUrl = process.env.DATABASE_URL;
 // Stages whose app runs on PGlite must not inherit DATABASE_URL; their tests that need a
@@ -151,27 +136,9 @@ if (!only || only === 'static') {
   const build = { title: 'production build (next build)', command: process.execPath, args: [nextBin, 'build'], env: { DATABASE_URL: '' } };
   await runSideBySide(only ? steps : [build, ...steps]);
 }
-if (!only || only === 'unit') vitest('unit tests', 'unit', pgliteEnv);
-if (!only || only === 'api') {
-  if (databaseUrl) {
-    vitest('API tests on PostgreSQL (every file)', 'api', { DATABASE_URL: databaseUrl });
-    vitest('API tests on PGlite (*.engines.test.ts: what differs between the engines)', 'api', pgliteEnv, ['.engines.test.ts']);
-  } else {
-    vitest('API tests on PGlite (every file)', 'api', pgliteEnv);
-    console.log('\n(DATABASE_URL is not set: the API tests ran on PGlite only. Set it to run them on PostgreSQL too.)');
-  }
-}
-if (only === 'fuzz') {
-  // A longer fuzz run than the bounded one inside `npm test`.
-  const out = path.join(reports, 'fuzz.json');
-  run('fuzz (FUZZ_RUNS=500)', 'npx', ['vitest', 'run', '--project', 'api', 'tests/api/fuzz.engines.test.ts', '--reporter=default', '--reporter=json', `--outputFile=${out}`], {
-    ...pgliteEnv,
-    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500',
-    FUZZ_RANDOM: '1',
-  });
-  countVitest(out, '[fuzz]');
-}
-if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
+/** The browser tests as a step (null without Chromium: outside CI that is said and counted as skipped). */
+function browserStep(): Step | null {
+  if (!fs.existsSync(path.join(root, 'tests/e2e'))) return null;
   const chromium = findChromium();
   if (chromium.problem) {
     const message = `${chromium.problem} The browser tests need one.`;
@@ -183,22 +150,47 @@ if ((!only || only === 'e2e') && fs.existsSync(path.join(root, 'tests/e2e'))) {
       console.log(`\n${message} Browser tests skipped.`);
       skips.push({ name: '[browser] every spec', reason: 'no Chromium on this machine' });
     }
-  } else {
-    const out = path.join(reports, 'e2e.json');
-    // The app under test runs on PGlite (scripts/e2e-server.ts drops DATABASE_URL); the specs that
-    // set up PostgreSQL scratch databases of their own get DATABASE_URL.
-    run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
-    countPlaywright(out);
+    return null;
   }
+  const out = path.join(reports, 'e2e.json');
+  // The app under test runs on PGlite (scripts/e2e-server.ts drops DATABASE_URL); the specs that
+  // set up PostgreSQL scratch databases of their own get DATABASE_URL.
+  return { title: 'browser tests (Playwright, Chromium)', command: 'npx', args: ['playwright', 'test'], env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out }, done: () => countPlaywright(out) };
 }
 
+/** Steps one after another, each one's output printed whole when it ends. */
+async function runInOrder(steps: Step[]): Promise<void> {
+  for (const step of steps) await runSideBySide([step]);
+}
+
+const vitestSteps: Step[] = [];
+if (!only || only === 'unit') vitestSteps.push(vitestStep('unit tests', 'unit', pgliteEnv));
+if (!only || only === 'api') {
+  if (databaseUrl) {
+    vitestSteps.push(vitestStep('API tests on PostgreSQL (every file)', 'api', { DATABASE_URL: databaseUrl }));
+    vitestSteps.push(vitestStep('API tests on PGlite (*.engines.test.ts: what differs between the engines)', 'api', pgliteEnv, ['.engines.test.ts']));
+  } else {
+    vitestSteps.push(vitestStep('API tests on PGlite (every file)', 'api', pgliteEnv));
+    console.log('\n(DATABASE_URL is not set: the API tests run on PGlite only. Set it to run them on PostgreSQL too.)');
+  }
+}
+if (only === 'fuzz') {
+  // A longer fuzz run than the bounded one inside `npm test`.
+  vitestSteps.push({ ...vitestStep('fuzz (FUZZ_RUNS=500)', 'api', { ...pgliteEnv, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500', FUZZ_RANDOM: '1' }, ['tests/api/fuzz.engines.test.ts']) });
+}
 // Processes of their own, each on databases and ports of its own, mostly waiting on servers they
 // start: side by side. Each probe starts its own server on the engine it needs.
-const last: Step[] = [];
-if ((!only || only === 'scale') && databaseUrl) last.push(vitestStep('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl }));
-if (!only || only === 'server') last.push(vitestStep('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv));
-if (!only || only === 'cli') last.push(vitestStep('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv));
-if (last.length) await runSideBySide(last);
+const processSteps: Step[] = [];
+if ((!only || only === 'scale') && databaseUrl) processSteps.push(vitestStep('scale-out (two instances, one worker, PostgreSQL)', 'scale', { DATABASE_URL: databaseUrl }));
+if (!only || only === 'server') processSteps.push(vitestStep('server probes (real HTTP against scripts/server.mjs)', 'server', pgliteEnv));
+if (!only || only === 'cli') processSteps.push(vitestStep('CLI tests (operator commands, admin channel)', 'cli', pgliteEnv));
+const browser = !only || only === 'e2e' ? browserStep() : null;
+
+// In order. Running the browser tests beside the vitest stages saved about a minute of 13 but
+// tripled the unit and API stages' times and made timing-sensitive probes fail now and then.
+await runInOrder(vitestSteps);
+if (browser) await runInOrder([browser]);
+if (processSteps.length) await runSideBySide(processSteps);
 
 const undeclared = skips.filter((s) => !s.reason);
 if (skips.length) {
@@ -213,5 +205,6 @@ if (skips.length) {
 if (ci && undeclared.length) failures.push(`${undeclared.length} skipped test(s) without a declared condition (CI=true)`);
 
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`npm test took ${elapsed(begun)}.`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skips.length} skipped`);
 process.exit(failures.length ? 1 : 0);

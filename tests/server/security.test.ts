@@ -255,13 +255,16 @@ function streamBody(path: string, headers: Record<string, string>, totalMb: numb
       resolve({ status: Number(statusLine.split(' ')[1]), headers: answerHeaders, body: body.toString('utf8'), sentMb: sentMb() });
     });
     socket.write(`POST ${url.pathname} HTTP/1.1\r\n${head}\r\n`);
+    // A declared length over the bound is refused on the headers alone: give that answer a moment
+    // to come before any body byte is sent (and left unread).
+    const firstByteDelay = declare ? 1_000 : 0;
     const write = () => {
       if (answered() || socket.destroyed) return;
       if (sent >= totalBytes) return void (declare ? undefined : socket.write('0\r\n\r\n'));
       sent += chunk.byteLength;
       socket.write(declare ? chunk : Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]), () => setTimeout(write, 1));
     };
-    write();
+    setTimeout(write, firstByteDelay);
     // The server closes after its answer (Connection: close); end ours once it has answered.
     const timer = setInterval(() => {
       if (answered()) {
