@@ -153,7 +153,8 @@ async function principalOf(db: Db, user: typeof users.$inferSelect): Promise<Pri
 export const SESSION_COOKIE = { secure: '__Secure-next-auth.session-token', plain: 'next-auth.session-token' } as const;
 const SESSION_COOKIES = [SESSION_COOKIE.secure, SESSION_COOKIE.plain];
 
-function readCookie(header: string | null, name: string): string | undefined {
+/** A cookie of a Cookie header, by name (percent-decoded). */
+export function readCookie(header: string | null, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const i = part.indexOf('=');

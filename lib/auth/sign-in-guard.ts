@@ -23,7 +23,7 @@ import type { Db } from '@/lib/db/client';
 import { userSessions, users } from '@/lib/db/schema';
 import { DomainError } from '@/lib/domain/errors';
 import { takeAttempt, type Limit } from '@/lib/rate-limit';
-import { authSecret, normaliseEmail } from './session';
+import { authSecret, normaliseEmail, readCookie } from './session';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -57,19 +57,10 @@ export function knownDeviceCookieValue(current: string | undefined, userId: stri
   return [tag, ...tagsOf(current).filter((t) => t !== tag)].slice(0, KNOWN_DEVICE_MAX_TAGS).join('.');
 }
 
-/** A cookie of the request, by name. */
-export function cookieOf(headers: Headers, name: string): string | undefined {
-  for (const part of (headers.get('cookie') ?? '').split(/;\s*/)) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i) === name) return part.slice(i + 1);
-  }
-  return undefined;
-}
-
 /** The Set-Cookie header that makes this browser a known device of `userId` (after a sign-in or an unlock). */
 export function knownDeviceSetCookie(request: Request, userId: string): string {
   const secure = new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const value = knownDeviceCookieValue(cookieOf(request.headers, KNOWN_DEVICE_COOKIE), userId);
+  const value = knownDeviceCookieValue(readCookie(request.headers.get('cookie'), KNOWN_DEVICE_COOKIE), userId);
   return `${KNOWN_DEVICE_COOKIE}=${value}; Path=/api/auth; Max-Age=${KNOWN_DEVICE_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
@@ -103,11 +94,12 @@ export async function takeSignInAttempt(db: Db, attempt: SignInAttempt, now = Da
     .from(users)
     .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.disabledAt)));
   const epoch = user?.epoch ?? 0;
-  const knownDevice = !!user && tagsOf(attempt.deviceCookie).includes(knownDeviceTag(user.id));
+  const deviceTag = user ? knownDeviceTag(user.id) : null;
+  const knownDevice = deviceTag !== null && tagsOf(attempt.deviceCookie).includes(deviceTag);
   const taken: Array<() => Promise<void>> = [];
   const outcome = (refusal: DomainError | null): TakenAttempt => ({ refusal, succeeded: async () => void (await Promise.all(taken.map((giveBack) => giveBack()))) });
   const slowLane = async () => {
-    const lane = knownDevice ? `device:${knownDeviceTag(user!.id)}` : `address:${attempt.address}`;
+    const lane = knownDevice ? `device:${deviceTag}` : `address:${attempt.address}`;
     const slowed = await takeAttempt(`signin:slowed:${epoch}:${email}:${lane}`, SIGN_IN_LIMITS.slowed, now);
     return outcome(slowed.within ? null : refusal(SLOWED(slowed.retryAfterSeconds), slowed.retryAfterSeconds, SIGN_IN_LIMITS.slowed, false));
   };

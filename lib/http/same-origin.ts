@@ -6,7 +6,7 @@
  */
 type HeaderReader = { get(name: string): string | null };
 
-export function originHost(origin: string | null): string | null {
+function originHost(origin: string | null): string | null {
   try {
     return origin ? new URL(origin).host : null;
   } catch {
@@ -15,7 +15,7 @@ export function originHost(origin: string | null): string | null {
 }
 
 /** The host the client addressed (a trusted proxy's X-Forwarded-Host, else Host). */
-export const requestHost = (headers: HeaderReader) => headers.get('x-forwarded-host') ?? headers.get('host');
+const requestHost = (headers: HeaderReader) => headers.get('x-forwarded-host') ?? headers.get('host');
 
 /** True when Origin is present and names the requested host. */
 export function hasSameOrigin(headers: HeaderReader): boolean {

@@ -5,7 +5,8 @@
  * whether or not the e-mail has an account.
  */
 import { getDb } from '@/lib/app-db';
-import { cookieOf, KNOWN_DEVICE_COOKIE, takeSignInAttempt, type TakenAttempt } from '@/lib/auth/sign-in-guard';
+import { readCookie } from '@/lib/auth/session';
+import { KNOWN_DEVICE_COOKIE, takeSignInAttempt, type TakenAttempt } from '@/lib/auth/sign-in-guard';
 import { DomainError } from '@/lib/domain/errors';
 import { clientAddress } from '@/lib/http/client-address';
 import { consume, limits } from '@/lib/rate-limit';
@@ -36,5 +37,5 @@ export async function takeSignInAttemptOf(headers: Headers, form: URLSearchParam
   }
   const email = form.get('email');
   if (!email) return NOTHING_TAKEN; // next-auth refuses it without a password check
-  return takeSignInAttempt(await getDb(), { email, address, deviceCookie: cookieOf(headers, KNOWN_DEVICE_COOKIE) });
+  return takeSignInAttempt(await getDb(), { email, address, deviceCookie: readCookie(headers.get('cookie'), KNOWN_DEVICE_COOKIE) });
 }

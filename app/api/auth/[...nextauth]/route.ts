@@ -46,9 +46,11 @@ const auth: Handler = async (request, context) => {
   return handler(request, context);
 };
 
+/** An error answer as next-auth's client reads it: the envelope, and the login page's `url` naming its code. */
+const withLoginUrl = (body: { errors: Array<{ code: string }> }, request: Request) => ({ url: new URL(`/login?error=${body.errors[0].code}`, request.url).toString(), ...body });
+
 function refusal(error: DomainError, status: number, request: Request): Response {
-  const url = new URL(`/login?error=${error.entries[0].code}`, request.url).toString();
-  return Response.json({ url, ...envelope(status, error.entries) }, { status, headers: { 'Cache-Control': 'no-store', ...errorHeaders(error) } });
+  return Response.json(withLoginUrl(envelope(status, error.entries), request), { status, headers: { 'Cache-Control': 'no-store', ...errorHeaders(error) } });
 }
 
 const post: Handler = async (request, context) => {
@@ -70,8 +72,7 @@ const post: Handler = async (request, context) => {
   } catch (error) {
     // The one answer of every route for its errors: 413, 503 when the database is unreachable, the logged 500.
     const response = toErrorResponse(error, newRequestId());
-    const url = new URL(`/login?error=${response.status === 503 ? 'serviceUnavailable' : response.status === 413 ? 'tooBig' : 'internalError'}`, request.url).toString();
-    return Response.json({ url, ...(await response.json()) }, { status: response.status, headers: response.headers });
+    return Response.json(withLoginUrl(await response.json(), request), { status: response.status, headers: response.headers });
   }
 };
 
