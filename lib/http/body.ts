@@ -23,14 +23,42 @@ export async function readBodyUpTo(request: Request, limit: number): Promise<Buf
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      // Stop reading, without cancelling: a cancel destroys the socket, sometimes before the 413
-      // is written. The 413 closes the connection (lib/http/errors.ts), and the rest is never read.
-      reader.releaseLock();
+      await drainBriefly(reader);
       throw bodyTooLarge(limit);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks, size);
+}
+
+/** What is read and dropped past the limit before the 413, at most. */
+export const DRAIN = { bytes: 512 * 1024, ms: 200 };
+
+/**
+ * Past the limit, what has already arrived is read and dropped (at most DRAIN) before the 413 is
+ * answered, then reading stops without a cancel (a cancel destroys the socket, sometimes before the
+ * 413 is written). A server that closes with bytes unread resets the connection, and a reset makes
+ * the client drop the answer it had not read yet: the client would see a broken connection instead
+ * of the 413. The 413 closes the connection (lib/http/errors.ts); what comes later is never read.
+ */
+async function drainBriefly(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const deadline = Date.now() + DRAIN.ms;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    for (let drained = 0; drained < DRAIN.bytes; ) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      const read = reader.read();
+      read.catch(() => undefined); // rejected by releaseLock() below if the time runs out first
+      const next = await Promise.race([read, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left)))]);
+      clearTimeout(timer);
+      if (next === null || next.done) break;
+      drained += next.value.byteLength;
+    }
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock(); // a read still pending is rejected, not left waiting
+  }
 }
 
 /** The body as UTF-8 text, at most `limit` bytes of it. */

@@ -258,8 +258,15 @@ function streamBody(path: string, headers: Record<string, string>, totalMb: numb
     // A declared length over the bound is refused on the headers alone: give that answer a moment
     // to come before any body byte is sent (and left unread).
     const firstByteDelay = declare ? 1_000 : 0;
+    // Past 256 KiB (every bound here is far below), wait up to 5 s for the answer before going on: a
+    // server that refused the body answers meanwhile, one that reads it all does not.
+    let paused = false;
     const write = () => {
       if (answered() || socket.destroyed) return;
+      if (sent >= 256 * 1024 && !paused) {
+        paused = true;
+        return void setTimeout(write, 5_000);
+      }
       if (sent >= totalBytes) return void (declare ? undefined : socket.write('0\r\n\r\n'));
       sent += chunk.byteLength;
       socket.write(declare ? chunk : Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]), () => setTimeout(write, 1));
