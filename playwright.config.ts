@@ -13,6 +13,9 @@ const CHANGES = /((create-order|order-cancel|tokens)|\.changes)\.spec\.ts$/;
 // Each run keeps its failure artifacts in its own folder: a run that starts beside another (two
 // people on one checkout) clears only its own. Workers inherit the id from the runner's env.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
+// A window is wanted: the runner's command line says so; workers (which read this file again with
+// another command line) inherit the answer.
+process.env.E2E_HEADED ??= process.argv.some((a) => ['--headed', '--debug', '--ui'].includes(a)) || process.env.PWDEBUG ? '1' : '';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -33,7 +36,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Undefined when none is found: Playwright's own error then says how to install its browser.
-      executablePath: findChromium().executablePath,
+      executablePath: findChromium(process.env, process.env.E2E_HEADED === '1').executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },

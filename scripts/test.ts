@@ -5,10 +5,10 @@
  *    when it ends). A failed build fails the run: the suites that need it then fail, never skip.
  * 2. Unit tests; API tests (with DATABASE_URL every file on PostgreSQL, then on PGlite the files
  *    named `*.engines.test.ts`, what differs between the engines; without it every file on PGlite).
- * 3. Browser tests against the build (the app on PGlite; the production-setup and crash-safety
- *    specs on PostgreSQL when there is one).
- * 4. Scale-out (PostgreSQL), server probes and CLI, side by side: processes of their own, mostly
- *    waiting on the servers they start.
+ * 3. Browser tests against the build (the app on PGlite; the production-setup spec on PostgreSQL
+ *    when there is one).
+ * 4. Scale-out (PostgreSQL), server probes (crash safety among them) and CLI, side by side:
+ *    processes of their own, mostly waiting on the servers they start.
  *
  * Ends with `tests: N passed, M failed, K skipped` and the reason of every skip. A test may skip
  * only for a condition declared in tests/conditions.ts, whose tag its title carries; under

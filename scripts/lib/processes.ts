@@ -1,4 +1,4 @@
-/** Shared by the scripts that start servers (npm start, the e2e server, the benchmarks) and the crash-safety spec. */
+/** Shared by the scripts that start servers (npm start, the e2e server, the benchmarks) and the crash-safety test. */
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

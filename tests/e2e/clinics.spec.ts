@@ -5,16 +5,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { startSession } from './helpers';
 
 const SCREENSHOTS = 'test-results/screenshots';
 
-async function signIn(page: Page, email = 'manager@acme.test') {
-  await page.goto('/login');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
+/** Signs in without opening a page: each test opens the page it tests. */
+const signIn = (page: Page, email = 'manager@acme.test') => startSession(page, email);
 
 async function expectNoSeriousA11yViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

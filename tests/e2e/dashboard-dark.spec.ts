@@ -1,6 +1,6 @@
 /** Issue 19, minor: the accessibility check in dark mode too (list, order page, new-order form). */
 import { expect, test } from '@playwright/test';
-import { findOrder, screenshotAndAudit, signIn } from './helpers';
+import { findOrder, screenshotAndAudit, signIn, startSession, USERS } from './helpers';
 
 test.describe('Dark mode', () => {
   test.use({ colorScheme: 'dark' });
@@ -13,7 +13,7 @@ test.describe('Dark mode', () => {
   });
 
   test('an order page passes the accessibility check', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     const order = await findOrder(page.request, { createdBefore: '2026-11-01T00:00:00.000Z' }, (o) => o.services.length > 0);
     await page.goto(`/orders/${order.id}`);
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);

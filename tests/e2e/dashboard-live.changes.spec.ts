@@ -4,7 +4,7 @@
  * no longer applies stops being offered, even under its open dialog.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, startSession, USERS } from './helpers';
 
 /** A new order through the API with the page's (admin) session; its services. */
 async function newOrder(page: Page, baseURL: string, lastName: string) {
@@ -33,7 +33,7 @@ async function postEvent(page: Page, baseURL: string, orderId: string, serviceId
 
 test.describe('Live order page', () => {
   test('an event posted through the API shows on the open page with a cue, and the audit trail follows', async ({ page, baseURL }) => {
-    await signIn(page, 'admin');
+    await startSession(page, USERS.admin);
     const order = await newOrder(page, baseURL!, `Page${Date.now()}`);
     await page.goto(`/orders/${order.id}`);
     const heading = page.getByRole('heading', { level: 1 });
@@ -50,7 +50,7 @@ test.describe('Live order page', () => {
   });
 
   test('the cancel dialog stops offering the cancellation when the order becomes final under it', async ({ page, baseURL }) => {
-    await signIn(page, 'admin');
+    await startSession(page, USERS.admin);
     const order = await newOrder(page, baseURL!, `Dialog${Date.now()}`);
     await page.goto(`/orders/${order.id}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();

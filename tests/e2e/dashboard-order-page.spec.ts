@@ -4,7 +4,7 @@
  * readable link and its address under the mini-map; no "Not final" beside "Cancelled".
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn } from './helpers';
+import { startSession, USERS } from './helpers';
 
 interface FullOrder {
   id: string;
@@ -34,7 +34,7 @@ const SCHEDULE: Record<string, string> = {
 
 test.describe('Order page: as ordered', () => {
   test('shows delivery, collection site, observed collection, notes and requester as the API returns them', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     const order = await firstOrder(page.request, 'createdBefore=2026-11-01T00:00:00.000Z', () => true);
     await page.goto(`/orders/${order.id}`);
     const card = page.getByTestId('order-settings');
@@ -49,7 +49,7 @@ test.describe('Order page: as ordered', () => {
 
 test.describe('Order page: clinic and status words', () => {
   test('the clinic phone is a readable tel: link and the mini-map caption is the address', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     const order = await firstOrder(page.request, 'createdBefore=2026-11-01T00:00:00.000Z', (o) => Boolean(o.clinic?.phone && o.clinic.address?.line1));
     await page.goto(`/orders/${order.id}`);
     const phone = page.getByTestId('clinic-phone');
@@ -62,7 +62,7 @@ test.describe('Order page: clinic and status words', () => {
   });
 
   test('a cancelled order shows "Cancelled" without "Not final"', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     const order = await firstOrder(page.request, 'status=cancelled', () => true);
     await page.goto(`/orders/${order.id}`);
     const heading = page.getByRole('heading', { level: 1 });

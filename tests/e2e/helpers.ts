@@ -27,14 +27,21 @@ export async function signIn(page: Page, user: DemoUser, options: { via?: 'form'
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === to.split('?')[0]);
   } else {
-    const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-    const response = await page.request.post('/api/auth/callback/credentials', {
-      form: { csrfToken, email: USERS[user], password: PASSWORD, json: 'true' },
-    });
-    expect(response.ok()).toBeTruthy();
+    await startSession(page, USERS[user]);
     await page.goto(to);
   }
   await expect(page.getByTestId('user-name')).toBeVisible();
+}
+
+/**
+ * Signs in without opening a page: posts the credentials form to next-auth (with its CSRF token),
+ * which sets the session cookie in the page's browser context. For tests that open their own page
+ * next (the sign-in form itself is tested in auth.spec.ts and login-redirect.spec.ts).
+ */
+export async function startSession(page: Page, email: string): Promise<void> {
+  const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const response = await page.request.post('/api/auth/callback/credentials', { form: { csrfToken, email, password: PASSWORD, json: 'true' } });
+  expect(response.ok()).toBeTruthy();
 }
 
 /**

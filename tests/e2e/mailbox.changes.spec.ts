@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { signIn } from './helpers';
+import { signIn, startSession, USERS } from './helpers';
 
 async function createOrder(page: Page, baseURL: string, delivery: 'email' | 'sms', lastName: string) {
   const location = (await (await page.request.get('/api/v2/locations?name=Dallas%20Terminal')).json()).data[0];
@@ -85,7 +85,7 @@ test.describe('Mailbox (staging, no SMTP or Twilio configured)', () => {
   });
 
   test('a manager has no mailbox: no navigation entry, and the page sends them back', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     await expect(page.getByRole('link', { name: 'Mailbox' })).toHaveCount(0);
     await page.goto('/mailbox');
     await expect(page).toHaveURL(/\/orders\?denied=admin$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { findOrder, screenshotAndAudit, signIn } from './helpers';
+import { findOrder, screenshotAndAudit, signIn, startSession, USERS } from './helpers';
 
 test.describe('Cancelling an order', () => {
   test('staff cancel as themselves with a reason; the status and the audit trail show it', async ({ page, browser, baseURL }) => {
@@ -24,7 +24,7 @@ test.describe('Cancelling an order', () => {
     const order = (await created.json()) as { id: string; code: string };
     await admin.close();
 
-    await signIn(page, 'staff');
+    await startSession(page, USERS.staff);
     await page.goto(`/orders/${order.id}`);
     await page.getByRole('button', { name: 'Cancel order' }).click();
     const dialog = page.getByRole('dialog');

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { findOrder, screenshotAndAudit, signIn } from './helpers';
+import { findOrder, screenshotAndAudit, signIn, startSession, USERS } from './helpers';
 
 test.describe('Order detail', () => {
   test('shows the header, one card per service, the milestone timeline, status history and audit trail', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     const order = await findOrder(page.request, { status: 'negative' }, (o) => o.services.some((s) => s.screenHistory.length >= 2));
     await page.goto(`/orders/${order.id}`);
     await expect(page.getByTestId('order-code')).toHaveText(order.code);

@@ -4,7 +4,7 @@
  * admin uploads a document on the order page; a viewer sees no documents. Axe on both pages.
  */
 import { expect, test } from '@playwright/test';
-import { screenshotAndAudit, signIn } from './helpers';
+import { screenshotAndAudit, signIn, startSession, USERS } from './helpers';
 
 const badgeCount = async (page: import('@playwright/test').Page) => Number(await page.getByTestId('nav-badge-results').first().innerText().then((t) => t.replace(/\D+/g, '')));
 
@@ -24,9 +24,14 @@ test.describe('Results inbox', () => {
     await expect(letter).toBeVisible();
     const href = await letter.getAttribute('href');
     expect(href).toMatch(/^\/api\/v2\/documents\/[^/]+\/content$/);
-    // It opens in a new tab, inline.
-    const [popup] = await Promise.all([page.waitForEvent('popup'), letter.click()]);
-    await expect.poll(() => popup.url()).toContain(href!);
+    // It opens in a new tab, which asks for the document (a browser without a PDF viewer, like the
+    // headless shell, then saves it; one with a viewer shows it inline, as Content-Disposition says).
+    const [popup, asked] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.context().waitForEvent('request', (request) => request.url().endsWith(href!)),
+      letter.click(),
+    ]);
+    expect(asked.frame().page()).toBe(popup);
     await popup.close();
     const pdf = await page.request.get(href!);
     expect(pdf.status()).toBe(200);
@@ -65,7 +70,7 @@ test.describe('Results inbox', () => {
 
 test.describe('Documents panel', () => {
   test('an admin uploads a PNG on the order page and sees it listed with the retention day', async ({ page }) => {
-    await signIn(page, 'admin');
+    await startSession(page, USERS.admin);
     const { data } = await (await page.request.get('/api/v2/orders?acknowledged=false&status=negative&limit=1')).json();
     await page.goto(`/orders/${data[0].id}`);
     const panel = page.getByTestId('documents-panel');

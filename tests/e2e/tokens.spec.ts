@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotAndAudit, signIn } from './helpers';
+import { screenshotAndAudit, signIn, startSession, USERS } from './helpers';
 
 test.describe('API tokens and the webhook secret (admin)', () => {
   test('an admin creates a token (shown once), uses it, and revokes it', async ({ page, playwright, baseURL }) => {
@@ -53,7 +53,7 @@ test.describe('API tokens and the webhook secret (admin)', () => {
   });
 
   test('a manager has no token page, and the server refuses it', async ({ page }) => {
-    await signIn(page, 'manager');
+    await startSession(page, USERS.manager);
     await expect(page.getByRole('link', { name: 'API tokens' })).toHaveCount(0);
     await page.goto('/settings/tokens');
     await expect(page).toHaveURL(/\/orders\?denied=admin/);

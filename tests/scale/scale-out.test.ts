@@ -18,6 +18,8 @@
  *    while requests are in flight to it. A client retries what the kill cut off on A, the survivor
  *    (as it would behind a load balancer). Every acknowledged order reads back through A with the
  *    state its last acknowledged operation left, and the database holds exactly those orders.
+ *    Nothing is half-written (tests/lib/order-invariants.ts, the checks of the PGlite crash-safety
+ *    test in tests/server): every order has its services, status history, audit events, counters.
  * 4. Every `order.updated` event of those orders reached the receiver, signed, and no event was
  *    acknowledged (2xx) twice, although the receiver refuses the first attempt of some events.
  *
@@ -42,6 +44,7 @@ import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { buildIsStale, freePort, serverArgs } from '../../scripts/lib/processes';
 import { CONDITIONS, needs } from '../conditions';
+import { expectNoHalfWrittenOrder, ordersWithoutAudit } from '../lib/order-invariants';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const databaseUrl = process.env.DATABASE_URL ?? '';
@@ -559,6 +562,12 @@ describe.skipIf(!CONDITIONS.appOnPostgres.holds)(needs('appOnPostgres', 'scale-o
     // The database holds exactly these orders: none lost, none doubled by a retried create.
     const stored = await q<{ id: string }>(sql`select id from orders where callback_url = ${receiver!.url} order by id`);
     expect(stored.map((r) => r.id)).toEqual(plans.map((p) => p.id!).sort());
+    // And nothing half-written by the kill: every acknowledged operation has its audit event, and
+    // no order anywhere lacks a service, a status history, its created event or its counter.
+    const acknowledged = plans.map((p) => p.id!);
+    expect(await ordersWithoutAudit(database!, acknowledged, 'order.created'), 'acknowledged creates without their audit event').toEqual([]);
+    expect(await ordersWithoutAudit(database!, plans.filter((p) => p.cancelled).map((p) => p.id!), 'order.cancelled'), 'acknowledged cancels without their audit event').toEqual([]);
+    await expectNoHalfWrittenOrder(database!);
   });
 
   it('delivers every order.updated event of those orders, signed, and never acknowledged twice', async () => {

@@ -59,7 +59,7 @@ describe('defaults', () => {
     const api = vitestConfig.test!.projects!.map((p) => (p as { test: { name: string; env?: Record<string, string> } }).test).find((t) => t.name === 'api');
     expect(api?.env).toBeDefined();
     expect(problem(api!.env!)).toBeUndefined();
-    // scripts/e2e-server.ts and tests/e2e/crash-safety.spec.ts
+    // scripts/e2e-server.ts and tests/server/crash-safety.test.ts
     expect(problem({ PORT: '3100', DATA_DIR: '/tmp/x', APP_ENV: 'staging', SANDBOX: 'off', ALLOW_PRIVATE_CALLBACKS: 'true', NODE_ENV: 'production' })).toBeUndefined();
     expect(problem({ WEBHOOK_RETRY_SCHEDULE: '1,1,1', WEBHOOK_POLL_MS: '200', RATE_LIMIT_PER_MINUTE: '100000', DATABASE_URL: '' })).toBeUndefined();
   });

@@ -1,40 +1,37 @@
 /**
- * Crash safety (issue 7, point 6), without a browser page: this spec starts its OWN production
- * server (`node node_modules/next/dist/bin/next start`, so the child's pid is the server itself) on a
- * free port with a fresh temporary DATA_DIR, fires a burst of concurrent order creates (each with a
- * callback to a loopback receiver) and cancels of just-created orders, SIGKILLs the server in the
- * middle of the burst, restarts it on the same database, and shows:
+ * Crash safety of the embedded default (issue 7, point 6; moved here from the browser tests, which it
+ * never used a page of): this test starts its OWN production server (scripts/server.mjs, so the
+ * child's pid is the server itself) on PGlite in a fresh temporary DATA_DIR, fires a burst of
+ * concurrent order creates (each with a callback to a loopback receiver) and cancels of just-created
+ * orders, SIGKILLs the server in the middle of the burst, restarts it on the same data directory,
+ * and shows:
  *
  * - every order answered 201 exists whole: services, each with status history, its `order.created`
  *   audit event; every cancel answered 200 left a cancelled order, its audit event and its outbox row;
- * - no half-written order exists anywhere: every order has a service, every service a history row,
- *   every order an `order.created` audit event, every cancelled burst order an outbox row, and the
- *   status counters equal a count of the orders;
+ * - no half-written order exists anywhere (tests/lib/order-invariants.ts);
  * - every outbox event is delivered to the receiver after the restart (bounded wait: a delivery
  *   claimed just before the kill is leased for 60 s, lib/worker/delivery-worker.ts).
  *
- * PGlite always; PostgreSQL when the tests have one (tests/conditions.ts), on a scratch database
- * `crashtest_<random>` created here and dropped at the end (never the shared test database).
- * The two scenarios run in parallel.
+ * The same kill on PostgreSQL (an instance of two SIGKILLed under load, the same invariants after
+ * it) is tests/scale/scale-out.test.ts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { freePort, serverArgs } from '../../scripts/lib/processes';
-import { CONDITIONS, postgresUrlForTests } from '../conditions';
+import { expectNoHalfWrittenOrder, ordersWithoutAudit } from '../lib/order-invariants';
 
 const root = process.cwd();
 
 const built = fs.existsSync(path.join(root, '.next/BUILD_ID'));
-const postgresUrl = postgresUrlForTests;
 
 /** Concurrent clients in the burst. */
 const CONCURRENCY = 8;
@@ -43,8 +40,6 @@ const KILL_AFTER_CREATES = 24;
 const KILL_AFTER_CANCELS = 6;
 /** A delivery claimed right before the kill is due again when its 60 s lease ends. */
 const DELIVERY_WAIT_MS = 95_000;
-
-test.describe.configure({ mode: 'parallel' });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -228,43 +223,11 @@ async function api(server: Server, token: string, url: string) {
 // The scenario
 // ---------------------------------------------------------------------------------------------
 
-interface Engine {
-  name: 'PGlite' | 'PostgreSQL';
-  /** Returns the DATABASE_URL of a scratch database (PostgreSQL) and how to drop it. */
-  prepare(): { url?: string; drop(): void };
-}
-
-const pglite: Engine = { name: 'PGlite', prepare: () => ({ drop() {} }) };
-
-const postgres: Engine = {
-  name: 'PostgreSQL',
-  prepare() {
-    const base = new URL(postgresUrl);
-    const name = `crashtest_${randomBytes(5).toString('hex')}`;
-    const args = ['-h', base.hostname || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
-    const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
-    const created = spawnSync('createdb', [...args, name], { env, encoding: 'utf8' });
-    if (created.status !== 0) throw new Error(`createdb ${name} failed: ${created.stderr || created.error}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      drop: () => {
-        const dropped = spawnSync('dropdb', [...args, '--force', name], { env, encoding: 'utf8' });
-        if (dropped.status !== 0) console.warn(`dropdb ${name}: ${dropped.stderr}`);
-      },
-    };
-  },
-};
-
-for (const engine of [pglite, postgres]) {
-  test(`${engine.name}: SIGKILL during a burst of creates and cancels loses nothing and half-writes nothing`, async () => {
-    expect(built, 'a production build in .next (npm test and the Playwright webServer build it)').toBe(true);
-    test.skip(engine === postgres && !postgresUrl, `${CONDITIONS.postgres.tag} PostgreSQL scenario: set DATABASE_URL to run it on a scratch database.`);
-    test.setTimeout(240_000);
+describe('Crash safety on PGlite (the embedded default)', () => {
+  it('SIGKILL during a burst of creates and cancels loses nothing and half-writes nothing', { timeout: 240_000 }, async () => {
+    expect(built, 'a production build in .next (npm test builds it first)').toBe(true);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-crash-'));
-    const scratch = engine.prepare();
     const receiver = await startReceiver();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -276,33 +239,30 @@ for (const engine of [pglite, postgres]) {
       WEBHOOK_RETRY_SCHEDULE: '1,1,1',
       WEBHOOK_POLL_MS: '200',
       RATE_LIMIT_PER_MINUTE: '100000',
-      DATABASE_URL: scratch.url ?? '',
     };
-    if (!scratch.url) delete env.DATABASE_URL;
+    delete env.DATABASE_URL;
     delete env.NEXTAUTH_URL;
     const server = new Server(await freePort(), env);
+    const phase = (what: string) => console.log(`[crash-safety] ${what}`);
     try {
-      // 1. Start, token through the CLI (admin channel on PGlite, directly on PostgreSQL).
+      // 1. Start, and a token through the CLI (the admin channel: the server holds the database).
       await server.start();
-      if (engine === pglite) {
-        const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as { pid: number };
-        expect(owner.pid, 'the spawned process is the server holding the database').toBe(server.child!.pid);
-      }
+      const owner = JSON.parse(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')) as { pid: number };
+      expect(owner.pid, 'the spawned process is the server holding the database').toBe(server.child!.pid);
       const token = createToken(env);
 
       // 2. The burst, and SIGKILL in its middle.
       const burst = await burstAndKill(server, token, receiver.url);
-      console.log(
-        `[crash-safety ${engine.name}] before the kill: ${burst.created.length} creates answered 201, ${burst.cancelled.length} cancels answered 200, ` +
+      phase(
+        `before the kill: ${burst.created.length} creates answered 201, ${burst.cancelled.length} cancels answered 200, ` +
           `${burst.unanswered} requests cut by the kill (signal ${server.child?.signalCode})`,
       );
       expect(burst.unexpected, 'answers other than 201/200 before the kill').toEqual([]);
       expect(server.child?.signalCode).toBe('SIGKILL');
       expect(burst.unanswered, 'requests were in flight at the kill').toBeGreaterThan(0);
 
-      // 3. Restart on the same database.
+      // 3. Restart on the same data directory.
       await server.start();
-      const phase = (what: string) => console.log(`[crash-safety ${engine.name}] ${what}`);
       phase('restarted');
 
       // 4. Every order answered 201 is whole, through the API.
@@ -314,8 +274,8 @@ for (const engine of [pglite, postgres]) {
         for (const s of services) expect(s.statusHistory.length, `status history of service ${s.id}`).toBeGreaterThan(0);
         if (burst.cancelled.includes(id)) expect(body.status, `order ${id} was answered 200 to its cancellation`).toBe('cancelled');
       }
-
       phase('every order answered 201 is whole through the API');
+
       // 5. Every outbox event is delivered after the restart (bounded wait).
       const deadline = Date.now() + DELIVERY_WAIT_MS;
       let pending = -1;
@@ -327,54 +287,30 @@ for (const engine of [pglite, postgres]) {
         await sleep(1_000);
       }
       expect({ pending, failed }, 'deliveries still pending or failed after the restart').toEqual({ pending: 0, failed: 0 });
-
       phase('every outbox event delivered');
+
       // 6. Stop the server and look at the database itself.
       await server.kill('SIGTERM');
-      phase('server stopped; checking the database');
-      const database = await openDatabase(scratch.url ? { url: scratch.url, maxConnections: 2 } : { dataDir: path.join(dataDir, 'pglite') });
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       try {
         const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(query));
         const ids = (list: string[]) => sql`(${sql.join([...list, ''].map((id) => sql`${id}`), sql`, `)})`;
 
         const createdRows = await q<{ id: string }>(sql`select id from orders where id in ${ids(burst.created)}`);
         expect(createdRows.length, 'orders answered 201 in the database').toBe(burst.created.length);
-        const createdAudit = await q<{ order_id: string }>(
-          sql`select distinct order_id from audit_events where action = 'order.created' and order_id in ${ids(burst.created)}`,
-        );
-        expect(createdAudit.length, 'order.created audit events of the orders answered 201').toBe(burst.created.length);
-        const cancelAudit = await q<{ order_id: string }>(
-          sql`select distinct order_id from audit_events where action = 'order.cancelled' and order_id in ${ids(burst.cancelled)}`,
-        );
-        expect(cancelAudit.length, 'order.cancelled audit events of the cancels answered 200').toBe(burst.cancelled.length);
+        expect(await ordersWithoutAudit(database, burst.created, 'order.created'), 'orders answered 201 without their order.created audit event').toEqual([]);
+        expect(await ordersWithoutAudit(database, burst.cancelled, 'order.cancelled'), 'cancels answered 200 without their audit event').toEqual([]);
         const cancelOutbox = await q<{ order_id: string }>(sql`select distinct order_id from webhook_deliveries where order_id in ${ids(burst.cancelled)}`);
         expect(cancelOutbox.length, 'outbox rows of the cancels answered 200').toBe(burst.cancelled.length);
 
         // No half-written order anywhere (seeded ones included).
-        expect(await q(sql`select o.id from orders o where not exists (select 1 from order_services s where s.order_id = o.id)`), 'orders without a service').toEqual([]);
-        expect(
-          await q(sql`select s.id from order_services s where not exists (select 1 from order_service_status_history h where h.order_service_id = s.id)`),
-          'services without status history',
-        ).toEqual([]);
-        expect(
-          await q(sql`select o.id from orders o where not exists (select 1 from audit_events a where a.order_id = o.id and a.action = 'order.created')`),
-          'orders without an order.created audit event',
-        ).toEqual([]);
+        await expectNoHalfWrittenOrder(database);
         // Burst orders (they all have the receiver's callback) that are cancelled: each has its audit event and outbox row.
         expect(
           await q(sql`select o.id from orders o where o.callback_url = ${receiver.url} and o.status = 'cancelled' and (
             not exists (select 1 from webhook_deliveries d where d.order_id = o.id)
             or not exists (select 1 from audit_events a where a.order_id = o.id and a.action = 'order.cancelled'))`),
           'cancelled burst orders without outbox row or audit event',
-        ).toEqual([]);
-        // Status counters (kept in the same transactions; summed over their slots) equal a count of the orders.
-        expect(
-          await q(sql`
-            with actual as (select tenant_id, company_id, status, count(*)::int as n from orders group by 1, 2, 3),
-                 kept as (select tenant_id, company_id, status, sum(count)::int as n from order_counters group by 1, 2, 3 having sum(count) <> 0)
-            select * from actual full join kept using (tenant_id, company_id, status)
-            where actual.n is distinct from kept.n`),
-          'order counters that differ from the orders',
         ).toEqual([]);
 
         // Every outbox row was delivered, and the receiver got its event.
@@ -383,21 +319,20 @@ for (const engine of [pglite, postgres]) {
         expect(deliveries.filter((d) => d.status !== 'delivered'), 'outbox rows not delivered').toEqual([]);
         expect(deliveries.filter((d) => !receiver.events.has(d.event_id)).map((d) => d.event_id), 'events the receiver never got').toEqual([]);
         const burstOrders = (await q<{ n: number }>(sql`select count(*)::int as n from orders where callback_url = ${receiver.url}`))[0].n;
-        console.log(
-          `[crash-safety ${engine.name}] after the restart: ${burstOrders} burst orders in the database (${burst.created.length} answered 201), ` +
+        phase(
+          `after the restart: ${burstOrders} burst orders in the database (${burst.created.length} answered 201), ` +
             `${deliveries.length} outbox events, all delivered (${receiver.events.size} distinct events received)`,
         );
       } finally {
         await database.close();
       }
     } catch (error) {
-      console.log(`[crash-safety ${engine.name}] server log (tail):\n${server.tail()}`);
+      console.log(`[crash-safety] server log (tail):\n${server.tail()}`);
       throw error;
     } finally {
       await server.kill('SIGKILL');
       await receiver.close();
-      scratch.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
-}
+});
