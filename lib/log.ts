@@ -4,12 +4,22 @@
  * Lines are buffered and written once per event-loop turn: a synchronous write per request cost
  * ~12% of the server's CPU under load (docs/benchmarks.md).
  */
+import { env } from '@/lib/config/env';
+
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 } as const;
 type Level = keyof typeof LEVELS;
 
+/** LOG_LEVEL; `info` when its value is not one (a log line must never throw, whatever set it). */
+function configuredLevel(): Level {
+  try {
+    return env.LOG_LEVEL;
+  } catch {
+    return 'info';
+  }
+}
+
 function enabled(level: Level): boolean {
-  const configured = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
-  return LEVELS[level] >= (LEVELS[configured] ?? LEVELS.info);
+  return LEVELS[level] >= LEVELS[configuredLevel()];
 }
 
 let buffered: string[] = [];
@@ -87,17 +97,13 @@ const CREDENTIAL_PATH = /\/(pass|invite|unlock)\/[A-Za-z0-9_-]{8,}/g;
 /** A text with the credential of every one-time link in it replaced by "…". */
 export const redactCredentialPaths = (text: string) => text.replace(CREDENTIAL_PATH, '/$1/…');
 
-const consoleKey = Symbol.for('dto.consoleRedaction');
-
 /**
  * What other code logs (Next.js's own "unhandled error" and "body exceeded" lines, next-auth's,
  * a library's) passes through the same describer as ours: a query error loses its parameters, a
- * one-time link its token (issue 26, finding 10). Installed once per process by the entry points.
+ * one-time link its token (issue 26, finding 10). Once per process: installConsoleRedaction in
+ * lib/runtime.ts, which the entry points call.
  */
-export function installConsoleRedaction(): void {
-  const holder = globalThis as { [consoleKey]?: boolean };
-  if (holder[consoleKey]) return;
-  holder[consoleKey] = true;
+export function redactConsole(): void {
   const clean = (arg: unknown) => {
     if (arg instanceof Error) {
       const { query, params } = arg as Error & { query?: unknown; params?: unknown };

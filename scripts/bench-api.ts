@@ -266,7 +266,8 @@ async function liveFixtures(base: string, f: Fixtures): Promise<LiveFixtures> {
 async function fixtures(engine: Engine): Promise<Fixtures> {
   const { rowsOf } = await import('@/lib/db/client');
   const { DEMO } = await import('@/lib/seed');
-  const { createToken, allCompanyIds } = await import('@/lib/domain/api-tokens/tokens');
+  const { createToken } = await import('@/lib/domain/api-tokens/tokens');
+  const { allCompanyIds } = await import('@/lib/domain/tenants');
   const database = await openEngine(engine);
   try {
     const db = database.db;

@@ -9,7 +9,7 @@
  * - orders over the tenant's companies, locations and packages, spread over every order status
  *   (the demo seed's proportions), two years of creation dates (open orders recent), a clinic in the
  *   location's state, DOT agencies, participants, and per service its status, status history and
- *   screening milestones consistent with the order status (lib/domain/orders/status.ts); one audit
+ *   screening milestones consistent with the order status (lib/domain/order-model/status.ts); one audit
  *   event per order.
  *
  * Everything is set-based SQL (`INSERT ... SELECT ... FROM generate_series`), in batches of one
@@ -31,13 +31,14 @@ import { seedIfEmpty } from '@/lib/seed';
 import { ORDER_STATUS_COUNTS } from '@/lib/seed/build-orders';
 import { SERVICE_DEFS } from '@/lib/seed/catalog';
 import { CAPABILITY_OF_SERVICE, HOURS_TEMPLATES, type ClinicKind } from '@/lib/seed/clinic-facts';
-import { CAPABILITIES, zoneByPositionSql } from '@/lib/domain/clinics/hours';
+import { zoneByPositionSql } from '@/lib/domain/clinics/hours';
+import { CAPABILITIES } from '@/lib/domain/contract/clinic-hours';
 import { loadGeo } from '@/lib/seed/geo';
 import { AREA_CODES, CLINIC_NAME_PATTERNS, COURIERS, FIRST_NAMES, LAST_NAMES, STREET_NAMES, SUITES } from '@/lib/seed/names';
 import { TENANT_DEFS } from '@/lib/seed/tenants';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
-import { storeMissingOrderDocuments, storeOrderDocumentsWhere } from '@/lib/domain/orders/documents';
-import { deriveOrderStatus, isFinalOrderStatus, ORDER_STATUSES } from '@/lib/domain/orders/status';
+import { storeMissingOrderDocuments, storeOrderDocumentsWhere } from '@/lib/domain/order-model/documents';
+import { deriveOrderStatus, isFinalOrderStatus, ORDER_STATUSES } from '@/lib/domain/order-model/status';
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -596,7 +597,7 @@ async function generateOrders(db: Db, tenant: TenantInfo, target: number, batch:
               jsonb_build_object('source', b.source, 'requesterEmail', r.email), b.created_at
        from _gen_batch b cross join lateral (select (${lit(JSON.stringify(requesters))}::jsonb) -> b.requester_i ->> 'email' as email) r`,
     );
-    // The batch's order documents, built from the rows just written (lib/domain/orders/documents.ts).
+    // The batch's order documents, built from the rows just written (lib/domain/order-model/documents.ts).
     // A bulk load builds them all at the end instead: the indexes their subqueries use are dropped.
     if (!bulk) await storeOrderDocumentsWhere(tx, sql`orders.id in (select id from _gen_batch)`);
   };

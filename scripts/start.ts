@@ -72,7 +72,8 @@ async function prepareDatabase(): Promise<string | undefined> {
   const { closeDatabase, getDatabase } = await import('@/lib/app-db');
   const { DataDirLockedError } = await import('@/lib/db/pglite-lock');
   const { DomainError } = await import('@/lib/domain/errors');
-  const { createToken, listTokens, revokeToken, tenantBySlug } = await import('@/lib/domain/api-tokens/tokens');
+  const { createToken, listTokens, revokeToken } = await import('@/lib/domain/api-tokens/tokens');
+  const { tenantBySlug } = await import('@/lib/domain/tenants');
   let database;
   try {
     database = await getDatabase();

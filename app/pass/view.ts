@@ -5,7 +5,7 @@
  * location". Nothing is loaded from a third party: the QR code and the map are inline SVG.
  */
 import { formatPhone, telHref } from '@/components/orders/format';
-import type { PassClinic, PassView } from '@/lib/domain/passes/participant';
+import type { PassClinic, PassView } from '@/lib/domain/participant/pass-page';
 import { esc } from './html';
 import { miniMapSvg } from './mini-map';
 

@@ -3,7 +3,7 @@
  * with the session cookie); each open is recorded in the order's audit trail.
  */
 import type { Document } from '@/lib/api/representations';
-import { DOCUMENT_TYPE_LABELS } from '@/lib/domain/documents/schemas';
+import { DOCUMENT_TYPE_LABELS } from '@/lib/domain/contract/document-types';
 import { cn } from '@/components/ui/cn';
 
 const KIND: Record<string, string> = { 'application/pdf': 'PDF', 'image/png': 'PNG', 'image/jpeg': 'JPEG' };

@@ -5,7 +5,8 @@
  */
 import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
-import { DOCUMENT_CONTENT_TYPE_LIST, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type DocumentType } from '@/lib/domain/documents/schemas';
+import { DOCUMENT_CONTENT_TYPE_LIST, MAX_DOCUMENT_BYTES } from '@/lib/domain/documents/schemas';
+import { DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from '@/lib/domain/contract/document-types';
 import { Button } from '@/components/ui/button';
 
 export function UploadDocument({ orderId }: { orderId: string }) {

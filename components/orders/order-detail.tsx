@@ -21,7 +21,7 @@ import { DateTime } from '@/components/ui/date-time';
 import type { OrderService } from '@/lib/api/representations';
 import type { AuditEntry } from '@/lib/domain/orders/audit';
 import { OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas';
-import { isFinalOrderStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
+import { isFinalOrderStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { deliveryMethodLabel, formatAddress, formatCalendarDate, formatPhone, personName, scheduleStrategyLabel, telHref } from './format';
 import { fetchOrder, type Order } from './orders-api';

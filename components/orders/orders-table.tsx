@@ -29,7 +29,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Select } from '@/components/ui/field';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ORDER_STATUSES } from '@/lib/domain/orders/status';
+import { ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { personName } from './format';
 import { apiFilters, hasFilters, listStateToSearch, PAGE_SIZES, parseListState, type OrderListState } from './list-params';
 import { fetchOrdersPage, type Order } from './orders-api';

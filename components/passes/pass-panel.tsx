@@ -19,8 +19,8 @@ import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
 import type { Order } from '@/lib/api/representations';
-import { OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
-import type { Pass } from '@/lib/domain/representation';
+import { OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
+import type { Pass } from '@/lib/domain/contract/representation';
 
 const REFRESH_MS = 15_000;
 

@@ -9,7 +9,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Location } from '@/lib/api/representations';
 import { CreateLocationBody, UpdateLocationBody } from '@/lib/domain/locations/schemas';
-import { SCHEDULE_STRATEGIES } from '@/lib/domain/orders/schemas';
+import { SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest, type AddressValues } from './form-kit';
 

@@ -26,13 +26,13 @@ const apiTokens = () => import('@/lib/domain/api-tokens');
  * (and their audit entries) run for it as for any principal. Without a tenant for `tenant create`.
  */
 async function cliCtx(db: Db, tenantId?: string): Promise<Ctx> {
-  const companyIds = tenantId ? await (await tokens()).allCompanyIds(db, tenantId) : [];
+  const companyIds = tenantId ? await (await tenantsDomain()).allCompanyIds(db, tenantId) : [];
   return makeCtx(systemPrincipal('cli', { tenantId: tenantId ?? '', companyIds }), db);
 }
 
 /** The tenant a command names by its slug, and the operator's Ctx for it. */
 async function cliCtxOf(db: Db, slug: string) {
-  const tenant = await (await tokens()).tenantBySlug(db, slug);
+  const tenant = await (await tenantsDomain()).tenantBySlug(db, slug);
   return { tenant, ctx: await cliCtx(db, tenant.id) };
 }
 
@@ -233,7 +233,8 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const { listTokens, tenantBySlug } = await tokens();
+      const { listTokens } = await tokens();
+      const { tenantBySlug } = await tenantsDomain();
       const tenant = await tenantBySlug(db, input.tenant);
       return listTokens(db, tenant.id);
     },
@@ -296,7 +297,7 @@ export const COMMANDS: readonly Command[] = [
     options: { tenant: tenantOption },
     parse: (args) => ({ tenant: required(args, 'tenant', '<slug>') }),
     async run({ db }, input) {
-      const tenant = await (await tokens()).tenantBySlug(db, input.tenant);
+      const tenant = await (await tenantsDomain()).tenantBySlug(db, input.tenant);
       return { secret: tenant.webhookSecret };
     },
   }),

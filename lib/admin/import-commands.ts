@@ -51,7 +51,7 @@ function parseImport(args: RawArgs): ImportInput {
 type Importer = (db: Db, tenantId: string, records: AsyncIterable<ImportRecord>, options: ImportOptions) => Promise<ImportResult>;
 
 async function runImportCommand({ db }: Database, input: ImportInput, load: () => Promise<Importer>) {
-  const [{ tenantBySlug }, { csvRecords }, importer] = await Promise.all([import('@/lib/domain/api-tokens/tokens'), import('./csv'), load()]);
+  const [{ tenantBySlug }, { csvRecords }, importer] = await Promise.all([import('@/lib/domain/tenants'), import('./csv'), load()]);
   const tenant = await tenantBySlug(db, input.tenant);
   return (await importer(db, tenant.id, csvRecords(input.file), input)).report;
 }

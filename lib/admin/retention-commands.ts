@@ -57,7 +57,7 @@ export const RETENTION_COMMANDS: readonly Command<PurgeInput>[] = [
     async run({ db }: Database, input) {
       const [{ purgeExpiredDocuments, fillMissingRetention }, { tenantBySlug }] = await Promise.all([
         import('@/lib/domain/orders/retention'),
-        import('@/lib/domain/api-tokens/tokens'),
+        import('@/lib/domain/tenants'),
       ]);
       const tenantId = input.tenant ? (await tenantBySlug(db, input.tenant)).id : undefined;
       // Orders that ended by a path that did not set the day (older data): the same rule, from when they ended.

@@ -2,7 +2,7 @@
  * The response contract of `/api/v2`, as zod schemas with same-name types: they document the API in
  * OpenAPI, the API tests validate real responses against the served document built from them, and
  * client components import the types from here (`import type`) instead of restating them.
- * The representations of spec section 2 are declared in lib/domain/representation.ts, because the
+ * The representations of spec section 2 are declared in lib/domain/contract/representation.ts, because the
  * serializers there return them and the domain imports nothing above it; the envelopes of the HTTP
  * layer (error, page) are declared here.
  */
@@ -12,9 +12,9 @@ export {
   Address, Agency, AgencyRef, Clinic, ClinicRef, Company, CompanyRef, JobCategory, JobCategoryRef, Location, LocationRef, Order,
   OrderService, OrderUpdatedEvent, Package, PackageRef, ParticipantIdentifier, Service, ServiceAttributes, ServiceEntry,
   WebhookAttempt, WebhookDelivery,
-} from '@/lib/domain/representation';
-export { Message } from '@/lib/domain/representation';
-export { Document, DocumentCreatedEvent } from '@/lib/domain/representation';
+} from '@/lib/domain/contract/representation';
+export { Message } from '@/lib/domain/contract/representation';
+export { Document, DocumentCreatedEvent } from '@/lib/domain/contract/representation';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z

@@ -21,7 +21,7 @@ import { signInContext } from './sign-in-context';
 import { describeError, log } from '@/lib/log';
 import { safeRedirectPath } from './safe-redirect';
 import { persistentSecret } from '@/lib/secrets';
-import { linkedCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import { linkedCompanyIds } from '@/lib/domain/tenants';
 import { ROLE_SCOPES, type Role } from '@/lib/domain/scopes';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;

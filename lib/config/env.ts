@@ -2,8 +2,8 @@
  * Every environment variable of the service, validated by one zod schema when a process starts
  * (the server in instrumentation.ts, `npm start`, `npm run worker`, the CLI), so that a bad value
  * stops the process at once with one line naming the variable, instead of a 500 or a driver's stack
- * trace at the first request. The modules that use a variable still read process.env; this is the
- * gate they rely on. README.md "Operating it" has the same list for people.
+ * trace at the first request. The code reads its settings through `env` below, never process.env
+ * (lib/config is the only reader). README.md "Operating it" has the same list for people.
  *
  * An empty value counts as unset (except WEBHOOK_RETRY_SCHEDULE, where empty means "no retries").
  * Variables not listed here are ignored. Messages never repeat the value of a secret.
@@ -51,7 +51,7 @@ const onOff = z
 
 const trueFalse = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((text) => text === 'true');
 
-/** 64 hex characters or base64 of 32 bytes, as lib/domain/orders/identifiers.ts reads it. */
+/** 64 hex characters or base64 of 32 bytes, as lib/domain/order-model/identifiers.ts reads it. */
 function isEncryptionKey(text: string): boolean {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
@@ -169,8 +169,36 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
 }
 
 /**
- * Validates process.env for a starting process and drops its empty values of known variables, so
- * that the code that reads process.env sees unset where the schema saw unset. Throws ConfigError.
+ * The settings of this process, as the schema reads them: `env.PORT` is a number, `env.SANDBOX` a
+ * boolean, an unset variable its default.
+ *
+ * How it caches: each variable is parsed by its own entry of the schema when it is read, and the
+ * result is kept with the text it was parsed from; a later read compares that text with process.env
+ * (one lookup) and parses again only when it changed. So a test that sets a variable between two
+ * reads sees the new value, and nothing else pays for a parse twice. A value the schema refuses
+ * throws the ConfigError (one line naming the variable) that the start-up check would have thrown:
+ * a process checked at start-up (checkEnvironment) never meets one.
+ */
+export const env: Readonly<Config> = (() => {
+  const parsed = new Map<Variable, { text: string | undefined; value: unknown }>();
+  const read = (name: Variable): unknown => {
+    const text = process.env[name];
+    const kept = parsed.get(name);
+    if (kept && kept.text === text) return kept.value;
+    const result = environmentSchema.shape[name].safeParse(text);
+    if (!result.success) throw new ConfigError([name], [`${name} ${result.error.issues[0].message}${shown(name, text)}`]);
+    parsed.set(name, { text, value: result.data });
+    return result.data;
+  };
+  const view = {};
+  for (const name of VARIABLES) Object.defineProperty(view, name, { get: () => read(name), enumerable: true });
+  return Object.freeze(view) as Config;
+})();
+
+/**
+ * Validates process.env for a starting process and drops its empty values of known variables (an
+ * empty value is unset for `env` too; the child processes a launcher starts inherit the cleaned
+ * environment). Throws ConfigError.
  */
 export function checkEnvironment(kind: ProcessKind): Config {
   const config = readConfig(process.env, kind);

@@ -639,7 +639,7 @@ export const messages = pgTable(
     channel: text('channel').notNull(),
     toEncrypted: text('to_encrypted').notNull(),
     toMasked: text('to_masked').notNull(),
-    /** A keyed hash of the address (lib/domain/messages/queue.ts `recipientHash`): messages to one recipient are counted by it. */
+    /** A keyed hash of the address (lib/domain/outbox/message-queue.ts `recipientHash`): messages to one recipient are counted by it. */
     toHash: text('to_hash'),
     template: text('template').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
 import type { Ctx } from '@/lib/domain/context';
 import { createDocument } from '@/lib/domain/documents/create-document';
-import { renderSamplePaper, samplePapersFor } from '@/lib/domain/documents/sample-pdf';
+import { renderSamplePaper, samplePapersFor } from '@/lib/seed/sample-pdf';
 
 interface PaperFacts {
   type: string;

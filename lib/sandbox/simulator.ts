@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { allCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import { allCompanyIds } from '@/lib/domain/tenants';
 import type { Scope } from '@/lib/domain/scopes';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { appEnv } from '@/lib/app-db';
@@ -27,10 +27,10 @@ import { auditEvents, orders, orderServices, tenants, vendors } from '@/lib/db/s
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
 import { ServiceEventBody } from '@/lib/domain/orders/schemas';
-import { markPassOpened } from '@/lib/domain/passes/participant';
+import { markPassOpened } from '@/lib/domain/participant/pass-page';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
-import { isFinalServiceStatus } from '@/lib/domain/orders/status';
+import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
 import { attachSamplePapers } from './documents';
 import { lifecycle, nextStep, outcomeOf, type Step } from './lifecycle';
 

@@ -17,7 +17,7 @@ import {
   isFinalServiceStatus,
   serviceStatusGroup,
   type OrderStatus,
-} from '@/lib/domain/orders/status';
+} from '@/lib/domain/order-model/status';
 import { OTHER_TEST_REASONS, TEST_REASONS } from '@/lib/domain/orders/schemas';
 import type { AddressJson } from '@/lib/db/schema';
 import { agencyId, AGENCY_DEFS, jobCategoryId, labId, type AgencyCode, type LabKey } from './reference';
@@ -571,7 +571,7 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
   const rng = new Rng(`${def.slug}/orders`);
   const anchor = ANCHOR.getTime();
   // Open demo orders stay live for two weeks after seeding, whenever that is: the expiry sweep
-  // (lib/domain/passes/expiry.ts) runs in every environment and would otherwise expire them all
+  // (lib/domain/orders/expiry.ts) runs in every environment and would otherwise expire them all
   // once the fixed anchor lies two weeks behind. Only expires_at depends on the day of seeding.
   const liveUntil = Math.max(Date.now(), anchor) + 14 * DAY;
 

@@ -8,7 +8,8 @@
  * collection and walk-ins. Time zones: the state's, by position where a state spans two
  * (`zoneOf`, lib/domain/clinics/hours.ts).
  */
-import { DAYS, zoneOf, type Capability, type OpeningHours } from '@/lib/domain/clinics/hours';
+import { zoneOf } from '@/lib/domain/clinics/hours';
+import { DAYS, type Capability, type OpeningHours } from '@/lib/domain/contract/clinic-hours';
 import type { Rng } from './random';
 
 export type ClinicKind = 'lab' | 'urgentCare' | 'occupational' | 'drugTesting';

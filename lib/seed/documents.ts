@@ -1,6 +1,6 @@
 /**
  * The demo seed's result papers (issue 16): every seeded drug or alcohol service with a final result
- * gets the SAMPLE papers the sandbox would have generated (lib/domain/documents/sample-pdf.ts, one
+ * gets the SAMPLE papers the sandbox would have generated (lib/seed/sample-pdf.ts, one
  * template per type, so hundreds cost a fraction of a second), and every ended order its retention
  * day. The results inbox is then not empty on a fresh start. Ids derive from the service and the
  * paper type, so every run writes the same rows.
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { documentContents, documents } from '@/lib/db/schema';
-import { renderSamplePaper, samplePapersFor } from '@/lib/domain/documents/sample-pdf';
+import { renderSamplePaper, samplePapersFor } from '@/lib/seed/sample-pdf';
 import { fillMissingRetention } from '@/lib/domain/orders/retention';
 import { seedId } from './random';
 

@@ -25,11 +25,11 @@
  * every run writes the same rows. Writes happen in one transaction, in batches of 500 rows.
  */
 import { getTableColumns, sql, type Table } from 'drizzle-orm';
-import { sealIdentifierValue } from '@/lib/domain/orders/identifiers';
+import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
-import { storeMissingOrderDocuments } from '@/lib/domain/orders/documents';
+import { storeMissingOrderDocuments } from '@/lib/domain/order-model/documents';
 import { AGENCY_ROWS, JOB_CATEGORY_ROWS, VENDOR_ROWS, agencyId } from './reference';
 import { TENANT_DEFS, type TenantSlug } from './tenants';
 import { seedIds } from './ids';

@@ -1,6 +1,6 @@
 /** The delivery worker as a running loop (in the server process, or `npm run worker`). */
 import type { Db } from '@/lib/db/client';
-import { onDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { onDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import { runDueDeliveries, type DeliveryRunOptions } from './delivery-worker';
 import { backgroundDb } from './background-db';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';

@@ -26,8 +26,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { tenants, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
-import { privateCallbacksAllowed } from '@/lib/domain/webhooks/callback-url';
-import { webhookHeaders } from '@/lib/domain/webhooks/signature';
+import { privateCallbacksAllowed } from '@/lib/domain/outbox/callback-url';
+import { webhookHeaders } from '@/lib/domain/outbox/webhook-signature';
 import { newId } from '@/lib/ids';
 import { nextRetryDelayMs, retryScheduleFromEnv } from './retry';
 import { sendWebhook, timeoutFromEnv, type SendOptions, type SendResult } from './send';

@@ -1,12 +1,12 @@
 /**
  * The expiry and reminder sweep as a running loop (DESIGN.md 6.1), in every environment: every
  * 15 s it expires orders past `expiresAt` with nothing collected and
- * queues the reminders of `REMINDER_HOURS` (lib/domain/passes/expiry.ts). Several processes may
+ * queues the reminders of `REMINDER_HOURS` (lib/domain/orders/expiry.ts). Several processes may
  * run it at once: each order is taken with `FOR UPDATE SKIP LOCKED` and re-checked.
  */
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/app-db';
-import { runExpirySweep } from '@/lib/domain/passes/expiry';
+import { runExpirySweep } from '@/lib/domain/orders/expiry';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
 export const DEFAULT_SWEEP_MS = 15_000;

@@ -6,7 +6,7 @@
  * this process queued a message (`notifyMessagesDue`).
  */
 import type { Db } from '@/lib/db/client';
-import { onMessagesDue } from '@/lib/domain/messages/wake';
+import { onMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { pollIntervalFromEnv } from './delivery-loop';
 import { backgroundDb } from './background-db';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';

@@ -1,5 +1,5 @@
 /**
- * The message worker (DESIGN.md 6.1): reads the `messages` outbox (lib/domain/messages/queue.ts
+ * The message worker (DESIGN.md 6.1): reads the `messages` outbox (lib/domain/outbox/message-queue.ts
  * writes it in the transaction of the change that sends it) the way the webhook delivery worker
  * reads its own (lib/worker/delivery-worker.ts).
  *

@@ -22,7 +22,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
-import { isPublicAddress } from '@/lib/domain/webhooks/callback-url';
+import { isPublicAddress } from '@/lib/domain/outbox/callback-url';
 
 export const MAX_TIMEOUT_MS = 15_000;
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -63,7 +63,7 @@ async function main() {
   const { createOrder } = await import('@/lib/domain/orders/create-order');
   const { makeCtx } = await import('@/lib/domain/context');
   const { SCOPES } = await import('@/lib/domain/scopes');
-  const { allCompanyIds } = await import('@/lib/domain/api-tokens/tokens');
+  const { allCompanyIds } = await import('@/lib/domain/tenants');
   const database = await openDatabase({ url: url.toString(), maxConnections: 1 });
   await migrateDatabase(database);
   await seedIfEmpty(database.db, { demo: true });

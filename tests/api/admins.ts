@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { principalForSession, startUserSession } from '@/lib/auth/session';
 import { tenants } from '@/lib/db/schema';
-import { allCompanyIds } from '@/lib/domain/api-tokens/tokens';
+import { allCompanyIds } from '@/lib/domain/tenants';
 import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { createTenant } from '@/lib/domain/tenants';
 import { createUser } from '@/lib/domain/users';

@@ -12,7 +12,7 @@ import { DEMO } from '@/lib/seed';
 import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { clinicSearchStatement, SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import type { Ctx } from '@/lib/domain/context';
-import type { OpeningHours } from '@/lib/domain/clinics/hours';
+import type { OpeningHours } from '@/lib/domain/contract/clinic-hours';
 import type { Position } from '@/lib/geo/geocode';
 import { db, expectError, get, token, withTestDatabase } from './harness';
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { Order } from '@/lib/domain/representation';
+import { Order } from '@/lib/domain/contract/representation';
 import { DEMO } from '@/lib/seed';
 import { call, db, expectError, token, withTestDatabase } from './harness';
 import { createOrder, orderBody } from './orders-fixtures';

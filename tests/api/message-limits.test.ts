@@ -1,11 +1,11 @@
 /**
- * Hourly limits on messages to participants and real phone numbers (issue 26): lib/domain/messages/limits.ts,
+ * Hourly limits on messages to participants and real phone numbers (issue 26): lib/domain/outbox/message-limits.ts,
  * applied by POST /orders/{id}/pass, PUT /orders/{id}/expiration and POST /orders; ParticipantPhone.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { MESSAGES_PER_ORDER_PER_HOUR, MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/messages/limits';
+import { MESSAGES_PER_ORDER_PER_HOUR, MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/outbox/message-limits';
 import { DEMO } from '@/lib/seed';
 import { call, db, expectError, get, token, withTestDatabase, type ApiResponse } from './harness';
 import { createOrder, orderBody, uniqueName, withParticipant } from './orders-fixtures';

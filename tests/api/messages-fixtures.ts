@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { messages, orderPasses } from '@/lib/db/schema';
-import { queueMessage, type MessageChannel, type MessageTemplate } from '@/lib/domain/messages/queue';
+import { queueMessage, type MessageChannel, type MessageTemplate } from '@/lib/domain/outbox/message-queue';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
 import { sealSecret } from '@/lib/secrets';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@/lib/db/schema';
-import { Message } from '@/lib/domain/representation';
+import { Message } from '@/lib/domain/contract/representation';
 import { DEMO } from '@/lib/seed';
 import { runDueMessages } from '@/lib/worker/message-send';
 import { db, expectError, get, token, withTestDatabase } from './harness';

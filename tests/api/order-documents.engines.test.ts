@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
-import { buildOrderDocuments } from '@/lib/domain/orders/documents';
+import { buildOrderDocuments } from '@/lib/domain/order-model/documents';
 import { DEMO } from '@/lib/seed';
 import { call, db, get, token, withTestDatabase } from './harness';
 import { acme, agencyJobCategory, clinicOffering, createOrder, orderBody, withParticipant } from './orders-fixtures';

@@ -21,7 +21,7 @@ export function orderBody(overrides: Record<string, unknown> = {}) {
       firstName: 'Pat',
       lastName,
       birthDate: '1990-01-15',
-      // An address per order (masked `p***@example.com`): messages to one address are limited per hour (lib/domain/messages/limits.ts).
+      // An address per order (masked `p***@example.com`): messages to one address are limited per hour (lib/domain/outbox/message-limits.ts).
       email: `pat.${lastName.toLowerCase()}@example.com`,
       phone: uniquePhone(),
     },

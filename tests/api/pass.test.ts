@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { Pass } from '@/lib/domain/representation';
+import { Pass } from '@/lib/domain/contract/representation';
 import { ROLE_SCOPES } from '@/lib/domain/scopes';
 import { openSecret } from '@/lib/secrets';
 import { DEMO } from '@/lib/seed';

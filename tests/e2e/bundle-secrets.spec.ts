@@ -40,7 +40,7 @@ interface Marker {
 const SERVER_CODE: Marker[] = [
   { name: 'users.password_hash column (drizzle schema)', pattern: /password_hash/, inServer: true },
   { name: 'migration lock pg_advisory_xact_lock (lib/db/client.ts)', pattern: /pg_advisory_xact_lock/, inServer: true },
-  { name: 'identifier sealing prefix enc:v1: (lib/domain/orders/identifiers.ts)', pattern: /enc:v1:/, inServer: true },
+  { name: 'identifier sealing prefix enc:v1: (lib/domain/order-model/identifiers.ts)', pattern: /enc:v1:/, inServer: true },
   { name: 'outbox claim FOR UPDATE SKIP LOCKED (lib/worker)', pattern: /for update skip locked/i, inServer: true },
   { name: 'CREATE EXTENSION (migrations)', pattern: /create extension/i },
   { name: 'PGlite module', pattern: /@electric-sql\/pglite|pglite\.wasm|pglite\.data/i },

@@ -143,7 +143,7 @@ function orderBody(callbackUrl: string) {
     deliveryMethods: [{ type: 'email' }],
     location: { id: DEMO.acme.locations.primary },
     package: { id: DEMO.acme.packages.nonDot },
-    // An address per order: one address gets at most 10 messages an hour (lib/domain/messages/limits.ts).
+    // An address per order: one address gets at most 10 messages an hour (lib/domain/outbox/message-limits.ts).
     participant: { firstName: 'Crash', lastName: `Safety${id}`, birthDate: '1990-01-15', email: `crash.${id}@example.com` },
     requester: { email: 'manager@acme.test', name: 'Morgan Lee' },
     settings: {},

@@ -1,6 +1,6 @@
-/** Which callback targets a webhook may reach (lib/domain/webhooks/callback-url.ts). */
+/** Which callback targets a webhook may reach (lib/domain/outbox/callback-url.ts). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { callbackUrlProblem, isPublicAddress } from '@/lib/domain/webhooks/callback-url';
+import { callbackUrlProblem, isPublicAddress } from '@/lib/domain/outbox/callback-url';
 
 /** Every non-public form: plain ranges, then IPv6 forms carrying a non-public IPv4 address. */
 const REFUSED_ADDRESSES = [

@@ -157,7 +157,7 @@ describe('switches', () => {
   it('ALLOW_PRIVATE_CALLBACKS is true or false', () => {
     expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: 'true' }).ALLOW_PRIVATE_CALLBACKS).toBe(true);
     expect(readConfig({ ALLOW_PRIVATE_CALLBACKS: 'false' }).ALLOW_PRIVATE_CALLBACKS).toBe(false);
-    // lib/domain/webhooks/callback-url.ts allows only the exact text `true`: `1` would silently mean false.
+    // lib/domain/outbox/callback-url.ts allows only the exact text `true`: `1` would silently mean false.
     expect(problem({ ALLOW_PRIVATE_CALLBACKS: '1' })).toBe('ALLOW_PRIVATE_CALLBACKS must be true or false (not "1")');
   });
 

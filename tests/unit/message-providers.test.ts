@@ -1,6 +1,6 @@
 /** Message providers (DESIGN.md 6.1): which failures are permanent, and the Twilio request's shape. */
 import { describe, expect, it } from 'vitest';
-import { maskAddress } from '@/lib/domain/messages/queue';
+import { maskAddress } from '@/lib/domain/outbox/message-queue';
 import { smtpOutcome } from '@/lib/worker/providers/smtp';
 import { twilioRequest } from '@/lib/worker/providers/twilio';
 

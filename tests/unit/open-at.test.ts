@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
-import { isOpenSql, OpeningHours, openStatusSql, zoneOf, isTimeZone, type OpeningHours as Hours } from '@/lib/domain/clinics/hours';
+import { isOpenSql, openStatusSql, zoneOf, isTimeZone } from '@/lib/domain/clinics/hours';
+import { OpeningHours, type OpeningHours as Hours } from '@/lib/domain/contract/clinic-hours';
 
 let database: Database;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, ORDER_STATUSES, SERVICE_STATUSES, serviceStatusGroup,
-} from '@/lib/domain/orders/status';
+} from '@/lib/domain/order-model/status';
 
 describe('isFinal of an order (spec 2.1)', () => {
   it.each(['cancelled', 'expired', 'noShow'])('%s reports false: the order is over without an outcome', (status) => {

@@ -1,7 +1,7 @@
 /** Pure parts of the pass (issue 15): tokens, links, REMINDER_HOURS, the page's escaping and markup. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { reminderHoursFromEnv } from '@/lib/domain/passes/expiry';
-import type { PassView } from '@/lib/domain/passes/participant';
+import { reminderHoursFromEnv } from '@/lib/domain/orders/expiry';
+import type { PassView } from '@/lib/domain/participant/pass-page';
 import { hashPassToken, isPassTokenShape, newPassToken, passUrl } from '@/lib/domain/passes/tokens';
 import { esc } from '@/app/pass/html';
 import { messagePage, passPage } from '@/app/pass/view';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { lifecycle, MAGIC_LAST_NAMES, nextStep, outcomeOf, serviceKind, type SandboxOutcome } from '@/lib/sandbox/lifecycle';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
-import { isFinalServiceStatus, SERVICE_STATUSES } from '@/lib/domain/orders/status';
+import { isFinalServiceStatus, SERVICE_STATUSES } from '@/lib/domain/order-model/status';
 
 type CatalogService = { type: string; category: string | null; specimenType: string | null };
 const urineDrug: CatalogService = { type: 'labBasedToxicology', category: 'drug', specimenType: 'urine' };

@@ -13,7 +13,7 @@ import {
   isFinalOrderStatus,
   isFinalServiceStatus,
   serviceStatusGroup,
-} from '@/lib/domain/orders/status';
+} from '@/lib/domain/order-model/status';
 
 const SERVICE_TYPES = [
   'additionalService', 'backgroundCheckService', 'breathAlcoholTest', 'clinical', 'confirmationTest',

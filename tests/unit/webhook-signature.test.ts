@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
-import { signWebhook, verifyWebhookSignature, webhookHeaders, webhookSecretKey } from '@/lib/domain/webhooks/signature';
+import { signWebhook, verifyWebhookSignature, webhookHeaders, webhookSecretKey } from '@/lib/domain/outbox/webhook-signature';
 import { eventBody } from '@/lib/worker/delivery-worker';
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;

@@ -5,7 +5,7 @@
  * for the clinic choice (`./clinic/route.ts` records it).
  */
 import QRCode from 'qrcode';
-import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/passes/participant';
+import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/participant/pass-page';
 import { geocodeNear } from '@/lib/geo/geocode';
 import { esc } from '../html';
 import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../respond';

@@ -3,7 +3,7 @@ import { ListAgenciesQuery, ListJobCategoriesQuery } from '@/lib/domain/agencies
 import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { ListCompaniesQuery } from '@/lib/domain/companies';
 import { ListLocationsQuery } from '@/lib/domain/locations';
-import { MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/messages/limits';
+import { MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/outbox/message-limits';
 import { CancelOrderBody, CreateOrderBody, ListOrdersQuery, ServiceEventBody } from '@/lib/domain/orders/schemas';
 import { ListPackagesQuery } from '@/lib/domain/packages';
 import { ListServicesQuery } from '@/lib/domain/services';

@@ -1,7 +1,7 @@
 /** The participant's pass and the order's expiry (DESIGN.md 6.1). */
 import { ExtendExpirationBody, ReissuePassBody } from '@/lib/domain/passes/schemas';
-import { Order, Pass } from '@/lib/domain/representation';
-import { MESSAGES_PER_ORDER_PER_HOUR, MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/messages/limits';
+import { Order, Pass } from '@/lib/domain/contract/representation';
+import { MESSAGES_PER_ORDER_PER_HOUR, MESSAGES_PER_RECIPIENT_PER_HOUR } from '@/lib/domain/outbox/message-limits';
 import { ok, type OperationSpec } from './spec';
 
 const LIMITS =

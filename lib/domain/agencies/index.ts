@@ -9,9 +9,9 @@ import { agencies, jobCategories } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
-import { agencyRef, API, jobCategoryRef, type Agency, type JobCategory } from '@/lib/domain/representation';
+import { agencyRef, API, jobCategoryRef, type Agency, type JobCategory } from '@/lib/domain/contract/representation';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Agency, JobCategory };
 
 export const ListAgenciesQuery = PageQuery;

@@ -19,7 +19,7 @@ export async function revokeApiToken({ ctx, input }: { ctx: Ctx; input: { id: st
       .from(apiTokens)
       .where(and(eq(apiTokens.id, input.id), manageableToken(ctx)))
       .for('update');
-    if (!token) throw notFound('API token', '/id');
+    if (!token) throw notFound('API token');
     if (!token.revokedAt) {
       await tx.db.update(apiTokens).set({ revokedAt: new Date() }).where(eq(apiTokens.id, token.id));
       await auditChange(tx, { action: 'token.revoked', subject: { type: 'token', id: token.id } });

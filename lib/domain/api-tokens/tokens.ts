@@ -10,6 +10,7 @@ import { newId } from '@/lib/ids';
 import type { Principal } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { isScope, SCOPES, type Scope } from '@/lib/domain/scopes';
+import { linkedCompanyIds } from '@/lib/domain/tenants';
 
 export function tokenPrefix(): string {
   return process.env.APP_ENV === 'production' ? 'dto_live_' : 'dto_test_';
@@ -110,32 +111,6 @@ export async function listTokensWhere(db: Db, where: SQL) {
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
     createdAt: t.createdAt.toISOString(),
   }));
-}
-
-export async function tenantBySlug(db: Db, slug: string) {
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.slug, slug));
-  if (!tenant) throw new DomainError('notFound', `No tenant with slug "${slug}".`, { pointer: '/tenant' });
-  return tenant;
-}
-
-/** Companies a principal with "all companies" is linked to: every non-deleted one of the tenant. */
-export async function allCompanyIds(db: Db, tenantId: string): Promise<string[]> {
-  const rows = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, tenantId), isNull(companies.deletedAt)));
-  return rows.map((r) => r.id);
-}
-
-/**
- * The company ids a principal is linked to, resolved once at authentication: the tenant's
- * non-deleted companies, all of them or those listed. Queries then filter by this list alone.
- */
-export async function linkedCompanyIds(db: Db, tenantId: string, all: boolean, listed: readonly string[]): Promise<string[]> {
-  if (all) return allCompanyIds(db, tenantId);
-  if (listed.length === 0) return [];
-  const rows = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(and(eq(companies.tenantId, tenantId), inArray(companies.id, [...listed]), isNull(companies.deletedAt)));
-  return rows.map((r) => r.id);
 }
 
 // A short cache keeps token lookups off the hot path (NOTES.md: Next costs ~1 ms per request;

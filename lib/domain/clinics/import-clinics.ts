@@ -14,7 +14,8 @@ import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { geocodeZip } from '@/lib/geo/geocode';
 import { stateByCode } from '@/lib/geo/us-states';
 import { newId } from '@/lib/ids';
-import { CAPABILITIES, DAYS, isTimeZone, OpeningHours, zoneOf, type Capability, type Day } from './hours';
+import { isTimeZone, zoneOf } from './hours';
+import { CAPABILITIES, DAYS, OpeningHours, type Capability, type Day } from '@/lib/domain/contract/clinic-hours';
 import { FieldReader, runImport, type BatchCounts, type ImportOptions, type ImportRecord, type ImportResult } from '@/lib/domain/imports';
 
 export const CLINIC_COLUMNS = [

@@ -4,10 +4,10 @@ import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { API, serviceEntry, toAddress, type Clinic } from '@/lib/domain/representation';
+import { API, serviceEntry, toAddress, type Clinic } from '@/lib/domain/contract/representation';
 import { zoneOf } from './hours';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Clinic };
 
 type ClinicRow = typeof clinics.$inferSelect;

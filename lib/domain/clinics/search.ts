@@ -24,16 +24,16 @@ import { and, asc, count, eq, fillPlaceholders, ilike, type Placeholder, sql, ty
 import { z } from 'zod';
 import { genericPlanDb, type Db } from '@/lib/db/client';
 import { executeNamed, pgliteClientOf } from '@/lib/db/pglite-statements';
-import { clinics, packages, services } from '@/lib/db/schema';
+import { clinics, packageServices, packages, services } from '@/lib/db/schema';
 import { orderablePackage, orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter, type Page } from '@/lib/domain/pagination';
-import { servicesOfPackages } from '@/lib/domain/packages';
-import { API, serviceEntry } from '@/lib/domain/representation';
+import { API, serviceEntry } from '@/lib/domain/contract/representation';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
 import type { Clinic } from './index';
-import { CAPABILITIES, effectiveZoneSql, isOpenSql, openStatusSql, type Capability } from './hours';
+import { effectiveZoneSql, isOpenSql, openStatusSql } from './hours';
+import { CAPABILITIES, type Capability } from '@/lib/domain/contract/clinic-hours';
 
 export const DEFAULT_RADIUS_MILES = 25;
 export const MAX_RADIUS_MILES = 500;
@@ -325,9 +325,13 @@ async function runPage(db: Db, page: ReturnType<typeof buildStatements>['page'],
 
 /** The services of the package, which must be one the token can order (400 otherwise). */
 async function packageServiceIds(ctx: Ctx, packageId: string): Promise<string[]> {
-  const [pkg] = await ctx.db.select({ id: packages.id }).from(packages).where(and(orderablePackage(ctx), eq(packages.id, packageId)));
-  if (!pkg) throw new DomainError('invalidValue', 'Query parameter "packageId" is not a package this token can order.', { pointer: '/packageId' });
-  return (await servicesOfPackages(ctx, [packageId])).map((s) => s.id);
+  const rows = await ctx.db
+    .select({ serviceId: packageServices.serviceId })
+    .from(packages)
+    .leftJoin(packageServices, eq(packageServices.packageId, packages.id))
+    .where(and(orderablePackage(ctx), eq(packages.id, packageId)));
+  if (!rows.length) throw new DomainError('invalidValue', 'Query parameter "packageId" is not a package this token can order.', { pointer: '/packageId' });
+  return rows.flatMap((r) => (r.serviceId ? [r.serviceId] : []));
 }
 
 /**

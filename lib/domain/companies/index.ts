@@ -3,12 +3,12 @@ import { companies } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
-import { API, iso, toAddress, type Company } from '@/lib/domain/representation';
+import { API, iso, toAddress, type Company } from '@/lib/domain/contract/representation';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
 import { z } from 'zod';
 import { IsActiveFilter } from './schemas';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Company };
 
 export const ListCompaniesQuery = PageQuery.extend({

@@ -4,11 +4,10 @@
  * imports it.
  */
 import { z } from 'zod';
-import { AddressInput, E164 } from '@/lib/domain/orders/schemas';
+import { AddressInput, E164, IsActiveFilter, NameInput } from '@/lib/domain/contract/inputs';
 
-export const NameInput = z.string().trim().min(1).max(200);
 export const PhoneInput = E164;
-export { AddressInput };
+export { AddressInput, IsActiveFilter, NameInput };
 
 /** `{ enabled, windowDays }`, both optional: what is left out keeps its value (the default on create). */
 export const OrderMatchingInput = z.strictObject({
@@ -17,8 +16,6 @@ export const OrderMatchingInput = z.strictObject({
 });
 export type OrderMatchingInput = z.output<typeof OrderMatchingInput>;
 
-/** `isActive` of the list queries: `true` (the default) lists active ones, `false` the deactivated ones. */
-export const IsActiveFilter = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** The address columns of an address member (null clears them). */
 export function addressColumns(address: z.output<typeof AddressInput> | null) {

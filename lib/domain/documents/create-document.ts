@@ -12,11 +12,10 @@ import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
-import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import { newId } from '@/lib/ids';
-import {
-  DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType, type DocumentType,
-} from './schemas';
+import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType } from './schemas';
+import { type DocumentType } from '@/lib/domain/contract/document-types';
 import { serializeDocument, type DocumentRow } from './serialize';
 
 export interface NewDocument {

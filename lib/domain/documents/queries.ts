@@ -10,7 +10,7 @@ import { orderAuditValues, writeAudit } from '@/lib/domain/audit';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { offsetOf, page } from '@/lib/domain/pagination';
-import type { Document } from '@/lib/domain/representation';
+import type { Document } from '@/lib/domain/contract/representation';
 import { withTransaction } from '@/lib/domain/transaction';
 import { cachedContent, keepContent, keptContent } from './content-cache';
 import type { ListDocumentsQuery } from './schemas';

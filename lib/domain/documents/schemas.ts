@@ -3,19 +3,8 @@
  * and the query schemas of the upload and the list. Shared by the API, the dashboard and OpenAPI.
  */
 import { z } from 'zod';
+import { DOCUMENT_TYPES, type DocumentType } from '@/lib/domain/contract/document-types';
 import { PageQuery } from '@/lib/domain/pagination';
-
-export const DOCUMENT_TYPES = ['ccf', 'mroLetter', 'labReport', 'alcoholTestForm', 'other'] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
-/** What people call each type (dashboard labels, PDF titles). */
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  ccf: 'Custody and control form',
-  mroLetter: 'MRO verified result letter',
-  labReport: 'Lab report',
-  alcoholTestForm: 'Alcohol testing form',
-  other: 'Other document',
-};
 
 /** Largest document body: 10 MiB. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

@@ -1,7 +1,8 @@
 /** The `document` representation (lib/api/representations.ts `Document`). */
 import type { documents } from '@/lib/db/schema';
-import { API, iso, isoOrNull, type Document } from '@/lib/domain/representation';
-import { downloadFileName, type DocumentContentType, type DocumentType } from './schemas';
+import { API, iso, isoOrNull, type Document } from '@/lib/domain/contract/representation';
+import { downloadFileName, type DocumentContentType } from './schemas';
+import { type DocumentType } from '@/lib/domain/contract/document-types';
 
 export type DocumentRow = typeof documents.$inferSelect;
 

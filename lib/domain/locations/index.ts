@@ -6,9 +6,9 @@ import { activeLinkedCompany, linkedCompany } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, companyRef, iso, toAddress, type Location } from '@/lib/domain/representation';
+import { API, companyRef, iso, toAddress, type Location } from '@/lib/domain/contract/representation';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Location };
 
 export const ListLocationsQuery = PageQuery.extend({

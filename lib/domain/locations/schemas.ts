@@ -1,7 +1,7 @@
 /** Request bodies of the location writes (DESIGN.md 6.4), shared by the API, the dashboard's form and OpenAPI. Pure: the browser imports it. */
 import { z } from 'zod';
 import { AddressInput, NameInput, OrderMatchingInput, PhoneInput } from '@/lib/domain/companies/schemas';
-import { Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/orders/schemas';
+import { Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 
 export const ScheduleStrategiesInput = z
   .array(z.enum(SCHEDULE_STRATEGIES))

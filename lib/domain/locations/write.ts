@@ -11,7 +11,7 @@ import { auditAction, changedKeys, manageableCompany } from '@/lib/domain/compan
 import { assertKnownZip } from '@/lib/domain/companies/zip';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { storeOrderDocumentsWhere } from '@/lib/domain/orders/documents';
+import { storeOrderDocumentsWhere } from '@/lib/domain/order-model/documents';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { selection, serializeLocation, type Location } from './index';

@@ -11,7 +11,7 @@ import { visibleOrder } from '@/lib/domain/access';
 import { manageableUser } from '@/lib/domain/users/manage';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
-import { iso, isoOrNull, type Message } from '@/lib/domain/representation';
+import { iso, isoOrNull, type Message } from '@/lib/domain/contract/representation';
 import { renderMessage, RenderError, type RenderedMessage } from './render';
 
 /** `GET /api/v2/orders/{id}/messages`: oldest first. */

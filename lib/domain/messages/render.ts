@@ -20,7 +20,7 @@ import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orderServices, orders, tenants, userInvitations, users } from '@/lib/db/schema';
 import { publicUrl } from '@/lib/config/public-url';
 import { openSecret } from '@/lib/secrets';
-import type { MessageTemplate } from './queue';
+import type { MessageTemplate } from '@/lib/domain/outbox/message-queue';
 import { formatDeadline, timeZoneOfState } from './time-zones';
 
 export const SMS_MAX_LENGTH = 320;

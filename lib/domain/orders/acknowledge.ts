@@ -11,7 +11,7 @@ import type { Actor, Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { enqueueOrderUpdated } from './bookkeeping';
-import { storeOrderDocuments } from './documents';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { getOrder } from './queries';
 
 /** Who acknowledged, as the Order shows it (`acknowledgedBy`). */

@@ -7,7 +7,7 @@ import { apiTokens, auditEvents, orders, users } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
-import { iso } from '@/lib/domain/representation';
+import { iso } from '@/lib/domain/contract/representation';
 
 export interface AuditEntry {
   id: string;

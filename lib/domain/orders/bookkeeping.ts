@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
 import type { InTransaction } from '@/lib/domain/transaction';
-import { notifyDeliveriesDue } from '@/lib/domain/webhooks/wake';
+import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import { newId } from '@/lib/ids';
-import type { Order } from './serialize';
+import type { Order } from '@/lib/domain/order-model/serialize';
 
 /** How many rows share one (tenant, company, status) count (migration 0014). */
 export const ORDER_COUNTER_SLOTS = 16;

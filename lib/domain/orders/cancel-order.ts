@@ -13,11 +13,11 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
-import { storeOrderDocuments } from './documents';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { getOrder } from './queries';
 import { retentionUntil } from './retention';
 import type { CancelOrderBody } from './schemas';
-import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from './status';
+import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from '@/lib/domain/order-model/status';
 
 /** The user of a company linked to the principal who owns this e-mail, if any. */
 async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {

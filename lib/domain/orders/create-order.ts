@@ -10,7 +10,7 @@
  *    document, packages, services, status history, identifiers, audit entry, pass, message and
  *    status counter. An `Idempotency-Key` record's transaction (lib/http/idempotency.ts) takes it in.
  * DOT references, a chosen clinic and order matching add their own reads, and a message (delivery
- * email or sms) the count of the address's messages of the last hour (lib/domain/messages/limits.ts).
+ * email or sms) the count of the address's messages of the last hour (lib/domain/outbox/message-limits.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -22,25 +22,25 @@ import { orderAuditValues } from '@/lib/domain/audit';
 import { nearestClinicOffering } from '@/lib/domain/clinics/nearest';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { assertRoomForRecipient } from '@/lib/domain/messages/limits';
-import { messageValues } from '@/lib/domain/messages/queue';
-import { notifyMessagesDue } from '@/lib/domain/messages/wake';
+import { assertRoomForRecipient } from '@/lib/domain/outbox/message-limits';
+import { messageValues } from '@/lib/domain/outbox/message-queue';
+import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { afterCommitOf } from '@/lib/domain/transaction';
 import type { PackageServiceRow } from '@/lib/domain/packages';
-import { callbackUrlProblem } from '@/lib/domain/webhooks/callback-url';
+import { callbackUrlProblem } from '@/lib/domain/outbox/callback-url';
 import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
 import { counterSlot } from './bookkeeping';
 import { incidentClock } from './incident';
-import { sealIdentifierValue } from './identifiers';
+import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matching';
 import { getOrder } from './queries';
 import { namesJobCategories, packageRules, type PackageRules } from './package-rules';
 import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
 import { newOrderDocument, type NewOrderService } from './new-order-document';
-import { serializeOrder, type Order } from './serialize';
-import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from './status';
+import { serializeOrder, type Order } from '@/lib/domain/order-model/serialize';
+import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 
 const DEFAULT_EXPIRY_DAYS = 14;
 const NEAREST_CLINIC_RADIUS_MILES = 50;

@@ -5,7 +5,7 @@
  * create-order tests compare the two for every kind of order (`buildOrderDocuments`).
  */
 import type { clinics } from '@/lib/db/schema';
-import type { StoredOrderDocument } from './documents';
+import type { StoredOrderDocument } from '@/lib/domain/order-model/documents';
 
 type ClinicRow = Pick<typeof clinics.$inferSelect, 'id' | 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country'>;
 

@@ -8,8 +8,8 @@ import { notFound } from '@/lib/domain/errors';
 import { inCompanies } from '@/lib/domain/access';
 import { likePattern, offsetOf, page } from '@/lib/domain/pagination';
 import type { ListOrdersQuery } from './schemas';
-import { completeDocuments, documentColumns } from './documents';
-import { serializeOrder, type OrderDocument } from './serialize';
+import { completeDocuments, documentColumns } from '@/lib/domain/order-model/documents';
+import { serializeOrder, type OrderDocument } from '@/lib/domain/order-model/serialize';
 import { AWAITING_COLLECTION_STATUSES } from './incident';
 
 const placeholder = sql.placeholder;

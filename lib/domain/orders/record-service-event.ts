@@ -12,11 +12,11 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
-import { storeOrderDocuments } from './documents';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { getOrder } from './queries';
 import { retentionUntil } from './retention';
 import type { ServiceEventBody } from './schemas';
-import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceStatusGroup } from './status';
+import { deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, serviceStatusGroup } from '@/lib/domain/order-model/status';
 
 export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serviceId: string; input: ServiceEventBody }) {
   const { ctx, orderId, serviceId, input } = args;

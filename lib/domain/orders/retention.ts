@@ -12,7 +12,7 @@ import { writeAudit } from '@/lib/domain/audit';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Actor, Ctx } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from './status';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '@/lib/domain/order-model/status';
 
 /** Order statuses kept 5 years. */
 export const LONG_RETENTION_STATUSES: readonly OrderStatus[] = ['positive', 'nonNegative', 'adulterated', 'substituted', 'fail'];

@@ -4,7 +4,8 @@
  */
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
-import { ORDER_STATUSES, SERVICE_STATUSES } from './status';
+import { ORDER_STATUSES, SERVICE_STATUSES } from '@/lib/domain/order-model/status';
+import { AddressInput, E164, Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 import { IncidentInput } from './incident';
 
 /** Spec 2.2 (open list: future values may be added). */
@@ -31,16 +32,12 @@ export const JOB_CATEGORY_AGENCIES = ['FAA', 'FRA', 'FTA'] as const;
  */
 export const FREE_TEXT_REASON_SERVICE_TYPES = ['labBasedToxicology', 'instantDrugTest', 'confirmationTest', 'breathAlcoholTest', 'occupationalHealthService'] as const;
 
-export const SCHEDULE_STRATEGIES = ['participantChoice', 'nearestClinic', 'clinic'] as const;
 export const DELIVERY_METHOD_TYPES = ['email', 'sms', 'none'] as const;
 
 const rule = (ctx: z.RefinementCtx, code: string, message: string, path: (string | number)[]) =>
   ctx.addIssue({ code: 'custom', message, path, params: { code } });
 
-export const Reference = z.strictObject({ id: z.string().min(1).max(255) });
 
-/** E.164: `+`, country code, up to 15 digits. */
-export const E164 = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be an E.164 phone number such as +12145550123');
 
 /**
  * The participant's phone, where text messages go: E.164 and a number its country's numbering plan
@@ -59,14 +56,6 @@ export const BirthDate = z.iso.date().refine((value) => value <= new Date().toIS
   params: { code: 'invalidValue' },
 });
 
-export const AddressInput = z.strictObject({
-  line1: z.string().min(1).max(200),
-  line2: z.string().max(200).nullish(),
-  city: z.string().min(1).max(100),
-  state: z.string().min(1).max(50),
-  postalCode: z.string().min(1).max(20),
-  country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US'),
-});
 
 export const IdentifierInput = z.strictObject({
   type: z.string().min(1).max(50),

@@ -7,9 +7,9 @@ import { IsActiveFilter } from '@/lib/domain/companies/schemas';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, companyRef, locationRef, serviceEntry, type Package } from '@/lib/domain/representation';
+import { API, companyRef, locationRef, serviceEntry, type Package } from '@/lib/domain/contract/representation';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Package };
 
 export const ListPackagesQuery = PageQuery.extend({

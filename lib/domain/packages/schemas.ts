@@ -1,7 +1,7 @@
 /** Request bodies of the package writes (DESIGN.md 6.4), shared by the API, the dashboard's editor and OpenAPI. Pure: the browser imports it. */
 import { z } from 'zod';
 import { NameInput } from '@/lib/domain/companies/schemas';
-import { Reference } from '@/lib/domain/orders/schemas';
+import { Reference } from '@/lib/domain/contract/inputs';
 
 export const MAX_PACKAGE_SERVICES = 20;
 

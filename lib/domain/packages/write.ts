@@ -10,7 +10,7 @@ import { auditChange } from '@/lib/domain/audit';
 import { auditAction, changedKeys, manageableCompany } from '@/lib/domain/companies/write';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { storeOrderDocumentsWhere } from '@/lib/domain/orders/documents';
+import { storeOrderDocumentsWhere } from '@/lib/domain/order-model/documents';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { baseQuery, serializePackage, servicesOfPackages, type Package } from './index';

@@ -10,11 +10,11 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { queueMessage, type MessageTemplate, type QueueMessageInput } from '@/lib/domain/messages/queue';
-import { OPEN_ORDER_STATUSES, type OrderStatus } from '@/lib/domain/orders/status';
-import { iso, isoOrNull, type Pass } from '@/lib/domain/representation';
+import { queueMessage, type MessageTemplate, type QueueMessageInput } from '@/lib/domain/outbox/message-queue';
+import { OPEN_ORDER_STATUSES, type OrderStatus } from '@/lib/domain/order-model/status';
+import { iso, isoOrNull, type Pass } from '@/lib/domain/contract/representation';
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
-import { notifyMessagesDue } from '@/lib/domain/messages/wake';
+import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { newId } from '@/lib/ids';
 import { openSecret, sealSecret } from '@/lib/secrets';
 import { hashPassToken, newPassToken, passUrl } from './tokens';
@@ -66,7 +66,7 @@ export function participantMessage(
 /**
  * Queues `template` to the participant (see `participantMessage`) in the transaction `tx`, and
  * wakes this process's message worker once it commits. Returns whether a message was queued.
- * `limited`: a person asked for it, so the hourly limits apply (lib/domain/messages/limits.ts).
+ * `limited`: a person asked for it, so the hourly limits apply (lib/domain/outbox/message-limits.ts).
  */
 export async function queueParticipantMessage(
   tx: InTransaction<{ db: Db }>,

@@ -5,9 +5,9 @@ import { orderableServiceIds } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { likePattern, offsetOf, page, PageQuery, TextFilter } from '@/lib/domain/pagination';
-import { API, serviceAttributes, type Service } from '@/lib/domain/representation';
+import { API, serviceAttributes, type Service } from '@/lib/domain/contract/representation';
 
-/** The representation, declared with its schema in lib/domain/representation.ts. */
+/** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Service };
 
 /** Spec 2.9; the list is open: new values may be added. */

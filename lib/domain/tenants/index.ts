@@ -5,14 +5,14 @@
  * CLI acts as one). Creation and rotation are audited in their transactions.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { tenants } from '@/lib/db/schema';
+import { companies, tenants } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
-import { WEBHOOK_SECRET_PREFIX } from '@/lib/domain/webhooks/signature';
+import { WEBHOOK_SECRET_PREFIX } from '@/lib/domain/outbox/webhook-signature';
 import { newId } from '@/lib/ids';
 
 /** A new signing secret; the one generator for tenant creation and rotation. */
@@ -88,4 +88,30 @@ export async function createTenant({ ctx, input }: { ctx: Ctx; input: CreateTena
     await auditChange(tx, { action: 'tenant.created', tenantId: row.id, subject: { type: 'tenant', id: row.id }, data: { slug: row.slug, name: row.name } });
     return { ...row, createdAt: row.createdAt.toISOString() };
   });
+}
+
+export async function tenantBySlug(db: Db, slug: string) {
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.slug, slug));
+  if (!tenant) throw new DomainError('notFound', `No tenant with slug "${slug}".`, { pointer: '/tenant' });
+  return tenant;
+}
+
+/** Companies a principal with "all companies" is linked to: every non-deleted one of the tenant. */
+export async function allCompanyIds(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db.select({ id: companies.id }).from(companies).where(and(eq(companies.tenantId, tenantId), isNull(companies.deletedAt)));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The company ids a principal is linked to, resolved once at authentication: the tenant's
+ * non-deleted companies, all of them or those listed. Queries then filter by this list alone.
+ */
+export async function linkedCompanyIds(db: Db, tenantId: string, all: boolean, listed: readonly string[]): Promise<string[]> {
+  if (all) return allCompanyIds(db, tenantId);
+  if (listed.length === 0) return [];
+  const rows = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.tenantId, tenantId), inArray(companies.id, [...listed]), isNull(companies.deletedAt)));
+  return rows.map((r) => r.id);
 }

@@ -13,7 +13,7 @@ import { tenants, userInvitations, users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import { makeCtx, type Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { queueMessage } from '@/lib/domain/messages/queue';
+import { queueMessage } from '@/lib/domain/outbox/message-queue';
 import type { Role } from '@/lib/domain/scopes';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
@@ -117,8 +117,8 @@ export async function inviteUser({ ctx, input }: { ctx: Ctx; input: InviteUserIn
 export async function resendInvitation({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ id: string; invitationId: string; invitationExpiresAt: string }> {
   return withTransaction(ctx, async (tx) => {
     const user = await lockManageableUser(tx, input.id);
-    if (user.disabledAt) throw new DomainError('invalidState', 'The user is deactivated; reactivate the user first.', { pointer: '/id' });
-    if (user.passwordHash) throw new DomainError('invalidState', 'The user has set a password already and signs in with it.', { pointer: '/id' });
+    if (user.disabledAt) throw new DomainError('invalidState', 'The user is deactivated; reactivate the user first.');
+    if (user.passwordHash) throw new DomainError('invalidState', 'The user has set a password already and signs in with it.');
     const invitation = await issueInvitation(tx, user);
     await auditChange(tx, { action: 'user.invited', subject: { type: 'user', id: user.id }, data: { invitationId: invitation.invitationId, resent: true } });
     return { id: user.id, invitationId: invitation.invitationId, invitationExpiresAt: invitation.expiresAt.toISOString() };

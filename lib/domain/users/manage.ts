@@ -13,6 +13,7 @@ import { and, arrayContained, asc, desc, eq, inArray, isNull, sql, type SQL } fr
 import { companies, userInvitations, userSessions, users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import type { Ctx, Principal } from '@/lib/domain/context';
+import { userUrl, type User } from '@/lib/domain/contract/management';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { ROLES, type Role } from '@/lib/domain/scopes';
 import { withTransaction } from '@/lib/domain/transaction';
@@ -44,7 +45,35 @@ export function userStatus(row: { disabledAt: Date | null; hasPassword: boolean 
 }
 
 /** The users the principal manages: active and invited first, then deactivated; by e-mail. */
-export async function listUsers(ctx: Ctx): Promise<UserListItem[]> {
+export function listUsers(ctx: Ctx): Promise<UserListItem[]> {
+  return usersWhere(ctx, manageableUser(ctx));
+}
+
+/** A user the principal manages, as the API shows it; 404 for any other (missing, foreign, beyond its companies). */
+export async function getUser(ctx: Ctx, id: string): Promise<User> {
+  const [user] = await usersWhere(ctx, and(eq(users.id, id), manageableUser(ctx))!);
+  if (!user) throw notFound('User');
+  return userRepresentation(user);
+}
+
+/** The User representation of a listed (or just invited) user. */
+export function userRepresentation(user: UserListItem): User {
+  return {
+    id: user.id,
+    object: 'user',
+    url: userUrl(user.id),
+    email: user.email,
+    name: user.name,
+    role: user.role,
+    allCompanies: user.companyIds === 'all',
+    companyIds: user.companyIds === 'all' ? [] : user.companyIds,
+    status: user.status,
+    invitationExpiresAt: user.invitationExpiresAt,
+    createdAt: user.createdAt,
+  };
+}
+
+async function usersWhere(ctx: Ctx, where: SQL): Promise<UserListItem[]> {
   // Qualified by hand: drizzle leaves the columns of a one-table select unqualified.
   const openInvitation = sql<number | null>`(
     select (extract(epoch from max(ui.expires_at)) * 1000)::float8 from user_invitations ui
@@ -65,7 +94,7 @@ export async function listUsers(ctx: Ctx): Promise<UserListItem[]> {
       invitationExpiresAt: openInvitation,
     })
     .from(users)
-    .where(manageableUser(ctx))
+    .where(where)
     .orderBy(sql`${users.disabledAt} is not null`, asc(users.email), desc(users.createdAt));
   return rows.map((row) => ({
     id: row.id,
@@ -86,13 +115,13 @@ export async function lockManageableUser(ctx: Ctx, id: string) {
     .from(users)
     .where(and(eq(users.id, id), manageableUser(ctx)))
     .for('update');
-  if (!user) throw notFound('User', '/id');
+  if (!user) throw notFound('User');
   return user;
 }
 
 function assertNotSelf(ctx: Ctx, id: string, what: string): void {
   if (ctx.actor.type === 'user' && ctx.actor.id === id) {
-    throw new DomainError('invalidState', `You cannot ${what} your own account; ask another admin.`, { pointer: '/id' });
+    throw new DomainError('invalidState', `You cannot ${what} your own account; ask another admin.`);
   }
 }
 
@@ -182,5 +211,27 @@ export async function reactivateUser({ ctx, input }: { ctx: Ctx; input: { id: st
     await tx.db.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
     await auditChange(tx, { action: 'user.reactivated', subject: { type: 'user', id: user.id } });
     return { id: user.id };
+  });
+}
+
+export interface ChangeUserInput {
+  id: string;
+  role?: string;
+  companyIds?: readonly string[] | 'all';
+  /** false deactivates, true reactivates; absent leaves it. */
+  isActive?: boolean;
+}
+
+/**
+ * `PATCH /api/v2/users/{id}`: role and companies (updateUser), then deactivation or reactivation,
+ * in one transaction (all or nothing); answers the user as it is then. Each part keeps its own rules
+ * and audit entry; a body that changes nothing answers the user unchanged and writes nothing.
+ */
+export async function changeUser({ ctx, input }: { ctx: Ctx; input: ChangeUserInput }): Promise<User> {
+  return withTransaction(ctx, async (tx) => {
+    if (input.role !== undefined || input.companyIds !== undefined) await updateUser({ ctx: tx, input: { id: input.id, role: input.role, companyIds: input.companyIds } });
+    if (input.isActive === false) await deactivateUser({ ctx: tx, input: { id: input.id } });
+    if (input.isActive === true) await reactivateUser({ ctx: tx, input: { id: input.id } });
+    return getUser(tx, input.id);
   });
 }

@@ -14,7 +14,7 @@ import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
-import { queueMessage } from '@/lib/domain/messages/queue';
+import { queueMessage } from '@/lib/domain/outbox/message-queue';
 import { withTransaction } from '@/lib/domain/transaction';
 import { keyedDigest, sealSecret } from '@/lib/secrets';
 import { lockManageableUser } from './manage';
@@ -47,7 +47,7 @@ export async function userOfUnlockToken(db: Db, token: string, now = Date.now())
 
 /**
  * Sends an unlock link to `email` when it belongs to an active user; nothing otherwise. The
- * message counts against the hourly limits per recipient (lib/domain/messages/limits.ts): 429 past them.
+ * message counts against the hourly limits per recipient (lib/domain/outbox/message-limits.ts): 429 past them.
  */
 export async function requestSignInUnlock(db: Db, email: string, now = Date.now()): Promise<void> {
   const [user] = await db

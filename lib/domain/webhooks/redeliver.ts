@@ -10,7 +10,7 @@ import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
 import { getDeliveryRowOrThrow, serializeDeliveries } from './queries';
-import { notifyDeliveriesDue } from './wake';
+import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 
 export async function redeliverWebhook(args: { ctx: Ctx; id: string }) {
   const { ctx, id } = args;

@@ -1,6 +1,6 @@
 /** The `webhookDelivery` representation (lib/api/representations.ts `WebhookDelivery`). */
 import type { webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
-import { iso, isoOrNull, type WebhookAttempt, type WebhookDelivery } from '@/lib/domain/representation';
+import { iso, isoOrNull, type WebhookAttempt, type WebhookDelivery } from '@/lib/domain/contract/representation';
 import type { DeliveryStatus } from './schemas';
 
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;

@@ -15,7 +15,7 @@ import { DomainError } from '@/lib/domain/errors';
 import { listOrders } from '@/lib/domain/orders/queries';
 import { ListOrdersQuery, OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas';
 import { oldestFirstPage, type PageReader } from '@/lib/domain/pagination';
-import type { Order } from '@/lib/domain/orders/serialize';
+import type { Order } from '@/lib/domain/order-model/serialize';
 import { parseQuery, toErrorResponse } from '@/lib/http/route';
 
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@
  * `order.updated` event), then back to the pass (303). Same-origin forms only.
  */
 import { DomainError } from '@/lib/domain/errors';
-import { choosePassClinic, lookupPass } from '@/lib/domain/passes/participant';
+import { choosePassClinic, lookupPass } from '@/lib/domain/participant/pass-page';
 import { readTextUpTo } from '@/lib/http/body';
 import { hasSameOrigin } from '@/lib/http/same-origin';
 import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../../respond';

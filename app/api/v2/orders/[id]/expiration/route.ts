@@ -1,5 +1,5 @@
 import { operations } from '@/lib/api/operations';
-import { extendExpiration } from '@/lib/domain/passes/expiry';
+import { extendExpiration } from '@/lib/domain/orders/expiry';
 import { methods, operation } from '@/lib/http/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -17,17 +17,17 @@ import { writeAudit } from '@/lib/domain/audit';
 import type { Actor, Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
-import { storeOrderDocuments } from '@/lib/domain/orders/documents';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { retentionUntil } from '@/lib/domain/orders/retention';
 import { getOrder, loadOrderDocuments } from '@/lib/domain/orders/queries';
-import { serializeOrder } from '@/lib/domain/orders/serialize';
-import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/orders/status';
+import { serializeOrder } from '@/lib/domain/order-model/serialize';
+import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
-import { ExtendExpirationBody, MAX_EXPIRY_DAYS } from './schemas';
-import { insertPass, currentPass, isLiveOrderStatus, lockVisibleOrder, queueParticipantMessage } from './passes';
+import { ExtendExpirationBody, MAX_EXPIRY_DAYS } from '@/lib/domain/passes/schemas';
+import { insertPass, currentPass, isLiveOrderStatus, lockVisibleOrder, queueParticipantMessage } from '@/lib/domain/passes/passes';
 
-export { ExtendExpirationBody, MAX_EXPIRY_DAYS } from './schemas';
+export { ExtendExpirationBody, MAX_EXPIRY_DAYS } from '@/lib/domain/passes/schemas';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

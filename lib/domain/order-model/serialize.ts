@@ -1,8 +1,8 @@
 /** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from the order document the database returns. */
 import type { AddressJson } from '@/lib/db/schema';
-import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/representation';
-import { openIdentifierValue } from './identifiers';
-import { isFinalServiceStatus } from './status';
+import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/contract/representation';
+import { openIdentifierValue } from '@/lib/domain/order-model/identifiers';
+import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
 
 /**
  * One order with everything its representation shows, as `orderDocument` in queries.ts builds it

@@ -12,14 +12,14 @@ import { zoneOf } from '@/lib/domain/clinics/hours';
 import { nearSql } from '@/lib/domain/clinics/search';
 import { DomainError } from '@/lib/domain/errors';
 import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
-import { storeOrderDocuments } from '@/lib/domain/orders/documents';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { loadOrderDocuments } from '@/lib/domain/orders/queries';
-import { serializeOrder } from '@/lib/domain/orders/serialize';
-import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from '@/lib/domain/orders/status';
+import { serializeOrder } from '@/lib/domain/order-model/serialize';
+import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from '@/lib/domain/order-model/status';
 import { withTransaction } from '@/lib/domain/transaction';
 import type { Position } from '@/lib/geo/geocode';
-import { isLiveOrderStatus } from './passes';
-import { hashPassToken, isPassTokenShape } from './tokens';
+import { isLiveOrderStatus } from '@/lib/domain/passes/passes';
+import { hashPassToken, isPassTokenShape } from '@/lib/domain/passes/tokens';
 
 export interface PassClinic {
   id: string;

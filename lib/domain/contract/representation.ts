@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
-import { CAPABILITIES, OpeningHours } from '@/lib/domain/clinics/hours';
-import { DOCUMENT_TYPES } from '@/lib/domain/documents/schemas';
+import { CAPABILITIES, OpeningHours } from './clinic-hours';
+import { DOCUMENT_TYPES } from '@/lib/domain/contract/document-types';
 
 export const API = '/api/v2';
 

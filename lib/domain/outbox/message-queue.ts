@@ -7,7 +7,7 @@ import { messages } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
 import { keyedDigest, sealSecret } from '@/lib/secrets';
-import { assertRoomForMessage } from './limits';
+import { assertRoomForMessage } from '@/lib/domain/outbox/message-limits';
 
 export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation', 'signInUnlock'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];

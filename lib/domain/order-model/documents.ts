@@ -12,7 +12,7 @@ import {
   orderServiceScreenHistory, orderServiceStatusHistory, packages, participantIdentifiers, vendors,
 } from '@/lib/db/schema';
 import { rowsOf, type Db } from '@/lib/db/client';
-import type { OrderDocument } from './serialize';
+import type { OrderDocument } from '@/lib/domain/order-model/serialize';
 
 export type StoredOrderDocument = Omit<OrderDocument, 'identifiers'>;
 

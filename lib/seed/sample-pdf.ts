@@ -4,8 +4,8 @@
  * with pdf-lib, marked SAMPLE across the page, stating its order's code, service, result and dates.
  */
 import { degrees, PDFContentStream, PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
-import { serviceStatusGroup } from '@/lib/domain/orders/status';
-import { DOCUMENT_TYPE_LABELS, type DocumentType } from './schemas';
+import { serviceStatusGroup } from '@/lib/domain/order-model/status';
+import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@/lib/domain/contract/document-types';
 
 /** The service types whose results carry papers, and which. */
 const PAPERS_BY_SERVICE_TYPE: Record<string, readonly DocumentType[]> = {

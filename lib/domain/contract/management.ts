@@ -1,0 +1,97 @@
+/**
+ * The representations of the operations the dashboard's settings and editors go through (issue 28):
+ * dashboard users, API tokens, the tenant's webhook signing secret, the package editor's clinic check
+ * and the results inbox's acknowledgement of several orders at once. Like representation.ts: one zod
+ * schema per representation with its same-name type, the serializers' return types, the OpenAPI
+ * document's schemas and what the API tests validate every response against.
+ */
+import { z } from 'zod';
+import { ROLES } from '@/lib/domain/scopes';
+import { API } from './representation';
+
+const DateTime = z.iso.datetime().describe('ISO 8601 date-time with milliseconds, UTC (`Z`).');
+
+// -- Dashboard users (DESIGN.md 6.4) --
+
+export const User = z
+  .object({
+    id: z.string(),
+    object: z.literal('user'),
+    url: z.string(),
+    email: z.string(),
+    name: z.string().nullable(),
+    role: z.enum(ROLES).describe('`admin`, `manager`, `staff` or `viewer`: the role decides the scopes.'),
+    allCompanies: z.boolean().describe('Linked to every company of the tenant, present and future.'),
+    companyIds: z.array(z.string()).describe('The linked companies; empty when `allCompanies`.'),
+    status: z.enum(['invited', 'active', 'deactivated']).describe('`invited` until the user sets a password through the invitation link.'),
+    invitationExpiresAt: DateTime.nullable().describe('When the open invitation link expires (an invited user); null otherwise.'),
+    createdAt: DateTime,
+  })
+  .meta({ id: 'User' });
+export type User = z.output<typeof User>;
+
+export const userUrl = (id: string) => `${API}/users/${id}`;
+
+// -- API tokens --
+
+const apiTokenShape = {
+  id: z.string(),
+  object: z.literal('apiToken'),
+  url: z.string(),
+  name: z.string(),
+  prefix: z.string().describe('The first characters of the token, to recognise it; the token itself is shown once, at creation.'),
+  scopes: z.array(z.string()),
+  allCompanies: z.boolean().describe('Reaches every company of the tenant, present and future.'),
+  companyIds: z.array(z.string()).describe('The linked companies; empty when `allCompanies`.'),
+  expiresAt: DateTime.nullable().describe('Null: never expires.'),
+  revokedAt: DateTime.nullable(),
+  lastUsedAt: DateTime.nullable().describe('Updated at most once a minute.'),
+  createdAt: DateTime,
+};
+
+export const ApiToken = z.object(apiTokenShape).meta({ id: 'ApiToken' });
+export type ApiToken = z.output<typeof ApiToken>;
+
+export const CreatedApiToken = z
+  .object({ ...apiTokenShape, token: z.string().describe('The bearer token. Shown in this response only: only its hash is stored.') })
+  .meta({ id: 'CreatedApiToken' });
+export type CreatedApiToken = z.output<typeof CreatedApiToken>;
+
+export const apiTokenUrl = (id: string) => `${API}/apiTokens/${id}`;
+
+// -- The tenant's webhook signing secret --
+
+export const WebhookSecret = z
+  .object({
+    object: z.literal('webhookSecret'),
+    secret: z.string().describe('`whsec_` and base64: the Standard Webhooks signing secret. Shown in this response; deliveries from now on are signed with it.'),
+    rotatedAt: DateTime,
+  })
+  .meta({ id: 'WebhookSecret' });
+export type WebhookSecret = z.output<typeof WebhookSecret>;
+
+// -- The package editor's clinic check (DESIGN.md 6.4) --
+
+export const NearbyClinics = z
+  .object({
+    object: z.literal('nearbyClinics'),
+    postalCode: z.string().nullable().describe('The location\'s ZIP code searched around; null when it has none known (nothing searched).'),
+    radiusMiles: z.number(),
+    total: z.number().int().describe('Active clinics within the radius that offer every given service.'),
+    clinics: z
+      .array(z.object({ id: z.string(), name: z.string(), city: z.string().nullable(), state: z.string().nullable(), miles: z.number() }))
+      .describe('The nearest few, nearest first.'),
+  })
+  .meta({ id: 'NearbyClinics' });
+export type NearbyClinics = z.output<typeof NearbyClinics>;
+
+// -- Acknowledging several results at once (DESIGN.md 6.2) --
+
+export const Acknowledgements = z
+  .object({
+    object: z.literal('acknowledgements'),
+    acknowledged: z.array(z.string()).describe('The orders this request acknowledged.'),
+    alreadyAcknowledged: z.array(z.string()).describe('The orders acknowledged before; their first acknowledgement stays.'),
+  })
+  .meta({ id: 'Acknowledgements' });
+export type Acknowledgements = z.output<typeof Acknowledgements>;
