@@ -34,7 +34,8 @@ const conventions = { '({ ctx, input })': 0, '(ctx, …)': 0, '(db, …)': 0, ot
 for (const file of domainFiles) {
   for (const match of fs.readFileSync(file, 'utf8').matchAll(/^export (?:async )?function \w+(?:<[^>]*>)?\(\s*([^)]*)/gm)) {
     const first = match[1].trim();
-    if (/^\{\s*ctx\s*,\s*input\b/.test(first)) conventions['({ ctx, input })']++;
+    // An operation: `({ ctx, input })`, with the id of what it changes where it has one (`{ ctx, id, input }`).
+    if (/^\{\s*ctx\s*,/.test(first)) conventions['({ ctx, input })']++;
     else if (/^ctx\b/.test(first)) conventions['(ctx, …)']++;
     else if (/^db\b/.test(first)) conventions['(db, …)']++;
     else conventions.other++;

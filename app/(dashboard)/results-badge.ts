@@ -18,7 +18,7 @@ import { rowsOf } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
-import { countUnacknowledged } from '@/lib/domain/orders/acknowledge-inbox';
+import { countUnacknowledged } from '@/lib/domain/orders/results-inbox';
 
 /** Counts below this are exact on every page. */
 export const EXACT_UP_TO = 1_000;

@@ -19,7 +19,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import type { OrderService } from '@/lib/api/representations';
-import type { AuditEntry } from '@/lib/domain/orders/audit';
+import type { AuditEntry } from '@/lib/domain/orders/audit-trail';
 import { OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas';
 import { isFinalOrderStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { CancelOrderDialog } from './cancel-order-dialog';

@@ -49,7 +49,7 @@ export async function attachSamplePapers(ctx: Ctx, orderId: string, serviceId: s
       specimenId: facts.specimen_id,
       lab: facts.lab,
     });
-    await createDocument(ctx, { orderId, serviceId, type, contentType: 'application/pdf', bytes, fileName: `${facts.code}-${type}-SAMPLE.pdf` });
+    await createDocument({ ctx, input: { orderId, serviceId, type, contentType: 'application/pdf', bytes, fileName: `${facts.code}-${type}-SAMPLE.pdf` } });
   }
   return types.length;
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '@/lib/db/schema';
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
-import { listResultsInbox } from '@/lib/domain/orders/acknowledge-inbox';
+import { listResultsInbox } from '@/lib/domain/orders/results-inbox';
 import { retentionUntil } from '@/lib/domain/orders/retention';
 import { SCOPES } from '@/lib/domain/scopes';
 import { DEMO } from '@/lib/seed';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { auditEvents, companies, users } from '@/lib/db/schema';
 import { makeCtx } from '@/lib/domain/context';
 import { cancelOrder } from '@/lib/domain/orders/cancel-order';
-import { listOrderAudit } from '@/lib/domain/orders/audit';
+import { listOrderAudit } from '@/lib/domain/orders/audit-trail';
 import { SCOPES } from '@/lib/domain/scopes';
 import { DEMO } from '@/lib/seed';
 import { call, db, expectError, token, withTestDatabase } from './harness';

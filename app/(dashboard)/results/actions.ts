@@ -20,7 +20,7 @@ export async function acknowledgeAction(input: unknown): Promise<AcknowledgeResu
   const parsed = Ids.safeParse(input);
   if (!parsed.success) return { ok: false, error: 'Choose between 1 and 100 results.' };
   try {
-    const { acknowledged } = await acknowledgeOrders(ctx, parsed.data);
+    const { acknowledged } = await acknowledgeOrders({ ctx, input: parsed.data });
     revalidatePath('/results');
     return { ok: true, acknowledged: acknowledged.length };
   } catch (error) {

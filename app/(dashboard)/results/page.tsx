@@ -4,7 +4,7 @@ import { ResultsInbox, type InboxRow } from '@/components/results/results-inbox'
 import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { documentsOfOrders } from '@/lib/domain/documents/queries';
-import { listResultsInbox } from '@/lib/domain/orders/acknowledge-inbox';
+import { listResultsInbox } from '@/lib/domain/orders/results-inbox';
 import { acknowledgeAction } from './actions';
 
 export const metadata: Metadata = { title: 'Results' };

@@ -33,7 +33,7 @@ export function acceptedContentType(header: string | null): DocumentContentType 
   return (DOCUMENT_CONTENT_TYPE_LIST as string[]).includes(type) ? (type as DocumentContentType) : null;
 }
 
-export async function createDocument(ctx: Ctx, input: NewDocument) {
+export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocument }) {
   const contentType = acceptedContentType(input.contentType);
   if (!contentType)
     throw new DomainError('invalidValue', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPE_LIST.join(', ')}.`, { meta: { header: 'Content-Type' } });

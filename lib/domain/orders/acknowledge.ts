@@ -22,7 +22,7 @@ export function acknowledgedByOf(actor: Actor): { type: 'user' | 'token' | 'syst
 }
 
 /** Acknowledges orders in one transaction: all or none (an unknown or non-final one fails them all). */
-export async function acknowledgeOrders(ctx: Ctx, ids: readonly string[]): Promise<{ acknowledged: string[]; already: string[] }> {
+export async function acknowledgeOrders({ ctx, input: ids }: { ctx: Ctx; input: readonly string[] }): Promise<{ acknowledged: string[]; already: string[] }> {
   const unique = [...new Set(ids)];
   return withTransaction(ctx, async (t) => {
     const tx = t.db;
@@ -57,6 +57,6 @@ export async function acknowledgeOrders(ctx: Ctx, ids: readonly string[]): Promi
 
 /** `PUT /api/v2/orders/{id}/acknowledgement`: the order, acknowledged. */
 export async function acknowledgeOrder(args: { ctx: Ctx; id: string }) {
-  await acknowledgeOrders(args.ctx, [args.id]);
+  await acknowledgeOrders({ ctx: args.ctx, input: [args.id] });
   return getOrder(args.ctx, args.id);
 }

@@ -7,7 +7,7 @@ import { OrderDetail } from '@/components/orders/order-detail';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { getClinic } from '@/lib/domain/clinics';
 import { DomainError } from '@/lib/domain/errors';
-import { listOrderAudit } from '@/lib/domain/orders/audit';
+import { listOrderAudit } from '@/lib/domain/orders/audit-trail';
 import { getOrder } from '@/lib/domain/orders/queries';
 import { OrderDocuments } from '../../results/order-documents';
 

@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: operation({
     ...operations.uploadDocument,
     handler: ({ ctx, params, query, raw }) =>
-      createDocument(ctx, { orderId: params.id, type: query.type, serviceId: query.serviceId, fileName: query.fileName, contentType: raw!.contentType, bytes: raw!.bytes }),
+      createDocument({ ctx, input: { orderId: params.id, type: query.type, serviceId: query.serviceId, fileName: query.fileName, contentType: raw!.contentType, bytes: raw!.bytes } }),
   }),
 });

@@ -12,7 +12,7 @@ import type { Ctx } from '@/lib/domain/context';
 import { offsetOf, page, type PageQuery } from '@/lib/domain/pagination';
 import type { Order } from '@/lib/domain/contract/representation';
 import { completeDocuments, type StoredOrderDocument } from '@/lib/domain/order-model/documents';
-import { REFUSAL_SERVICE_STATUSES } from './retention';
+import { REFUSAL_SERVICE_STATUSES } from '@/lib/domain/orders/retention';
 import { serializeOrder } from '@/lib/domain/order-model/serialize';
 
 const unacknowledged = (ctx: Ctx): SQL => and(visibleOrder(ctx), sql`${orders.isFinal} = true and ${orders.acknowledgedAt} is null`)!;
