@@ -4,7 +4,8 @@ import type { Scope } from '@/lib/domain/scopes';
 
 export interface OperationSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
+  /** A literal type per operation (the API tests type their answers by it). */
+  path: `/api/v2/${string}`;
   scope: Scope | null;
   tag: string;
   summary: string;
@@ -27,4 +28,4 @@ export interface OperationSpec {
   errors: readonly number[];
 }
 
-export const ok = (schema: z.ZodType, description = 'OK') => ({ 200: { description, schema } });
+export const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ 200: { description, schema } });
