@@ -9,11 +9,19 @@ import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import type { MailboxEntry } from '@/lib/domain/messages/queries';
 import { channelLabel, templateLabel } from './labels';
-import { MailboxResend, type ResendAction } from './mailbox-resend';
+import { MailboxResend, type ResendTarget } from './mailbox-resend';
 import { MessageStatus } from './order-messages-panel';
 
-export function MailboxEntryCard({ entry, resend }: { entry: MailboxEntry; resend: ResendAction }) {
+/** Where a new link comes from: the order's pass, or the invited user's invitation; null when the message carries none. */
+function resendTarget(entry: MailboxEntry): ResendTarget | null {
+  if (entry.link === 'pass' && entry.order) return { link: 'pass', orderId: entry.order.id };
+  if (entry.link === 'invitation' && entry.invitee) return { link: 'invitation', userId: entry.invitee.id };
+  return null;
+}
+
+export function MailboxEntryCard({ entry }: { entry: MailboxEntry }) {
   const { message: m, content } = entry;
+  const target = resendTarget(entry);
   const titleId = `mail-${m.id}`;
   const title = content ? (m.channel === 'email' ? content.subject : `Text message: ${templateLabel(m.template)}`) : templateLabel(m.template);
   return (
@@ -72,7 +80,7 @@ export function MailboxEntryCard({ entry, resend }: { entry: MailboxEntry; resen
           {entry.link === 'invitation' ? 'The invitation link' : entry.link === 'pass' ? 'The pass link' : 'The unlock link'} is hidden (… and its last 4 characters): only its
           recipient gets it.
         </p>
-        {entry.link ? <MailboxResend id={m.id} link={entry.link} resend={resend} /> : null}
+        {target ? <MailboxResend target={target} /> : null}
       </div>
     </Card>
   );

@@ -28,6 +28,8 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   'webhook.write': 'Redeliver webhooks and manage the signing secret',
   'document.read': 'Read result documents',
   'document.write': 'Upload result documents',
+  'user.write': 'Manage dashboard users',
+  'token.write': 'Manage API tokens',
 };
 
 /** A scope (or `admin`, the role some pages need) in words; an unknown value as given. */

@@ -1,12 +1,16 @@
 'use client';
 /**
  * The results inbox: final results nobody acknowledged, the ones needing action first, each with
- * its papers (opened in the browser) and a way to acknowledge it, or several at once.
+ * its papers (opened in the browser) and a way to acknowledge it (PUT
+ * /api/v2/orders/{id}/acknowledgement), or several at once, all or none (POST
+ * /api/v2/orders/acknowledgements).
  */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
-import type { Document, Order } from '@/lib/api/representations';
+import { useState } from 'react';
+import type { Acknowledgements, Document, Order } from '@/lib/api/representations';
+import { apiFetch, errorMessage, queryKeys } from '@/components/ui/api';
 import { DocumentLinks } from '@/components/documents/document-links';
 import { StatusBadge } from '@/components/orders/status';
 import { Badge } from '@/components/ui/badge';
@@ -22,13 +26,33 @@ export interface InboxRow {
   documents: Document[] | null;
 }
 
-type Acknowledge = (ids: string[]) => Promise<{ ok: true; acknowledged: number } | { ok: false; error: string }>;
+/** One order through its own operation, several through the batch one; answers how many are now acknowledged. */
+async function acknowledge(ids: string[]): Promise<number> {
+  if (ids.length === 1) {
+    await apiFetch<Order>(`/api/v2/orders/${encodeURIComponent(ids[0])}/acknowledgement`, { method: 'PUT', body: {} });
+    return 1;
+  }
+  const { data } = await apiFetch<Acknowledgements>('/api/v2/orders/acknowledgements', { method: 'POST', body: { orders: ids.map((id) => ({ id })) } });
+  return data.acknowledged.length + data.alreadyAcknowledged.length;
+}
 
-export function ResultsInbox({ rows, acknowledge, canAcknowledge }: { rows: InboxRow[]; acknowledge: Acknowledge; canAcknowledge: boolean }) {
+export function ResultsInbox({ rows, canAcknowledge }: { rows: InboxRow[]; canAcknowledge: boolean }) {
   const router = useRouter();
+  const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [pending, startTransition] = useTransition();
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: acknowledge,
+    onMutate: () => setMessage(null),
+    onSuccess: (count) => {
+      setSelected(new Set());
+      setMessage({ tone: 'success', text: count === 1 ? 'Result acknowledged.' : `${count} results acknowledged.` });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
+      router.refresh();
+    },
+    onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }),
+  });
+  const pending = mutation.isPending;
 
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -38,18 +62,7 @@ export function ResultsInbox({ rows, acknowledge, canAcknowledge }: { rows: Inbo
       return next;
     });
 
-  const run = (ids: string[]) =>
-    startTransition(async () => {
-      setMessage(null);
-      const result = await acknowledge(ids);
-      if (!result.ok) {
-        setMessage({ tone: 'error', text: result.error });
-        return;
-      }
-      setSelected(new Set());
-      setMessage({ tone: 'success', text: result.acknowledged === 1 ? 'Result acknowledged.' : `${result.acknowledged} results acknowledged.` });
-      router.refresh();
-    });
+  const run = (ids: string[]) => mutation.mutate(ids);
 
   if (rows.length === 0)
     return <EmptyState title="No results to acknowledge" description="Every final result has been acknowledged. New results appear here as they arrive." />;

@@ -3,15 +3,15 @@
  * Create or change a package (POST /api/v2/packages, PATCH /api/v2/packages/{id}) in a dialog:
  * a name, the company and optionally one of its locations (create only), and 1 to 20 services
  * picked from the tenant's catalog, in the order picked. Beside the picker, how many clinics near a
- * location of the company offer every chosen service (the page's server action).
+ * location of the company offer every chosen service (GET /api/v2/locations/{id}/nearbyClinics).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Package } from '@/lib/api/representations';
-import type { ClinicsNear } from '@/lib/domain/packages/clinics-near';
+import type { NearbyClinics, Package } from '@/lib/api/representations';
 import { CreatePackageBody, MAX_PACKAGE_SERVICES, UpdatePackageBody } from '@/lib/domain/packages/schemas';
+import { apiGet, errorMessage } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
@@ -29,7 +29,6 @@ export interface LocationOption {
   companyId: string;
   postalCode: string | null;
 }
-export type CheckClinics = (input: { locationId: string; serviceIds: string[] }) => Promise<{ ok: true; value: ClinicsNear } | { ok: false; error: string }>;
 
 interface PackageValues {
   name: string;
@@ -53,7 +52,6 @@ export function PackageEditorDialog(
   props: {
     catalog: CatalogService[];
     locations: LocationOption[];
-    checkClinics: CheckClinics;
   } & ({ mode: 'create'; companies: Array<{ id: string; name: string }>; companyId?: string } | { mode: 'edit'; pkg: Package }),
 ) {
   const pkg = props.mode === 'edit' ? props.pkg : null;
@@ -142,7 +140,6 @@ export function PackageEditorDialog(
         locations={companyLocations}
         defaultLocationId={locationId || pkg?.location?.id || companyLocations.find((l) => l.postalCode)?.id || ''}
         serviceIds={(chosen ?? []).map((s) => s.id)}
-        checkClinics={props.checkClinics}
       />
     </FormDialog>
   );
@@ -224,23 +221,17 @@ function ClinicCheck({
   locations,
   defaultLocationId,
   serviceIds,
-  checkClinics,
 }: {
   idPrefix: string;
   locations: LocationOption[];
   defaultLocationId: string;
   serviceIds: string[];
-  checkClinics: CheckClinics;
 }) {
   const [locationId, setLocationId] = useState(defaultLocationId);
   const query = useQuery({
     queryKey: ['setup', 'clinicsNear', locationId, serviceIds],
     enabled: Boolean(locationId) && serviceIds.length > 0,
-    queryFn: async () => {
-      const result = await checkClinics({ locationId, serviceIds });
-      if (!result.ok) throw new Error(result.error);
-      return result.value;
-    },
+    queryFn: ({ signal }) => apiGet<NearbyClinics>(`/api/v2/locations/${encodeURIComponent(locationId)}/nearbyClinics`, { serviceIds }, signal),
   });
   if (locations.length === 0)
     return <p className="text-sm text-slate-500 dark:text-slate-400">The company has no location yet: add one to see which clinics near it offer these services.</p>;
@@ -266,7 +257,7 @@ function ClinicCheck({
           'Looking for clinics…'
         ) : query.isError ? (
           <span className="flex items-center gap-2">
-            {query.error.message}
+            {errorMessage(query.error)}
             <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
               Try again
             </Button>

@@ -35,7 +35,7 @@ export function toSearch(query: Query = {}): string {
 
 export async function apiFetch<T>(
   path: string,
-  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH'; query?: Query; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; query?: Query; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<{ status: number; data: T }> {
   const response = await fetch(`${path}${toSearch(options.query)}`, {
     method: options.method ?? 'GET',

@@ -1,15 +1,19 @@
 'use client';
 /**
  * /settings/users: invite a user (e-mail, name, role, companies), change a user's role and
- * companies, deactivate and reactivate, send an invitation again. The server actions (passed in by
- * the page) call the domain operations, which refuse whatever the admin may not do.
+ * companies, deactivate and reactivate, send an invitation again, unlock a sign-in: the operations
+ * of /api/v2/users (POST, PATCH /{id}, POST /{id}/invitation, POST /{id}/signInUnlock), whose
+ * domain operations refuse whatever the admin may not do. The forms validate with the API's own
+ * schemas; what the server refuses lands on the control its pointer names, or in a toast.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch, type Control, type Path, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
+import type { User } from '@/lib/api/representations';
+import { bodyResolver } from '@/components/setup/form-kit';
+import { ApiError, apiFetch, errorMessage } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -20,17 +24,25 @@ import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import type { Role } from '@/lib/domain/scopes';
 import type { UserListItem } from '@/lib/domain/users/manage';
-import { InviteUserForm, UpdateUserForm } from '@/lib/domain/users/schemas';
+import { InviteUserBody, UpdateUserBody } from '@/lib/domain/users/schemas';
 
-type ActionResult<T> = { ok: true; value: T } | { ok: false; error: string; field?: string };
+const userPath = (id: string, sub = '') => `/api/v2/users/${encodeURIComponent(id)}${sub}`;
 
-export interface UserActions {
-  invite: (input: unknown) => Promise<ActionResult<{ id: string; email: string }>>;
-  update: (input: unknown) => Promise<ActionResult<{ id: string }>>;
-  deactivate: (id: unknown) => Promise<ActionResult<{ id: string }>>;
-  reactivate: (id: unknown) => Promise<ActionResult<{ id: string }>>;
-  resend: (id: unknown) => Promise<ActionResult<{ id: string }>>;
-  unlock: (id: unknown) => Promise<ActionResult<{ id: string }>>;
+/** Why the server refused, in words: a user outside the admin's companies answers like a missing one. */
+function refusal(error: unknown): string {
+  if (error instanceof ApiError && error.status === 404) return 'That user does not exist.';
+  if (error instanceof ApiError && error.status !== 401) return error.entries.map((e) => e.detail).join(' ');
+  return errorMessage(error);
+}
+
+/** The server's first error on a control of the form (by its `source.pointer`): its name and message, else null. */
+function onControl(error: unknown, controls: readonly string[]): { control: string; message: string } | null {
+  if (!(error instanceof ApiError)) return null;
+  for (const entry of error.entries) {
+    const control = entry.source?.pointer?.replace(/^\//, '').split('/')[0];
+    if (control && controls.includes(control)) return { control, message: entry.detail };
+  }
+  return null;
 }
 
 interface Company {
@@ -55,7 +67,7 @@ const STATUS: Record<UserListItem['status'], { label: string; tone: 'success' | 
 type CompaniesValues = { allCompanies: boolean; companyIds: string[] };
 
 /** "All companies" (for an admin who may grant it) and one checkbox per company. */
-function CompaniesFieldset<T extends CompaniesValues>({
+function CompaniesFieldset<T extends CompaniesValues, O>({
   idPrefix,
   companies,
   canGrantAllCompanies,
@@ -67,7 +79,7 @@ function CompaniesFieldset<T extends CompaniesValues>({
   companies: Company[];
   canGrantAllCompanies: boolean;
   register: UseFormRegister<T>;
-  control: Control<T>;
+  control: Control<T, unknown, O>;
   error?: string;
 }) {
   const allCompanies = useWatch({ control, name: 'allCompanies' as Path<T> }) as boolean;
@@ -118,30 +130,30 @@ function RoleSelect({ id, roles, invalid, ...props }: { id: string; roles: Role[
   );
 }
 
-type InviteInput = z.input<typeof InviteUserForm>;
+type InviteInput = { email: string; name: string; role: Role } & CompaniesValues;
+const inviteResolver = bodyResolver<InviteInput, z.output<typeof InviteUserBody>>(InviteUserBody, (v) => v);
 
-function InviteCard({ companies, roles, canGrantAllCompanies, invite }: { companies: Company[]; roles: Role[]; canGrantAllCompanies: boolean; invite: UserActions['invite'] }) {
+function InviteCard({ companies, roles, canGrantAllCompanies }: { companies: Company[]; roles: Role[]; canGrantAllCompanies: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const defaultRole = roles.includes('staff') ? 'staff' : roles[roles.length - 1];
-  const form = useForm<InviteInput, unknown, z.output<typeof InviteUserForm>>({
-    resolver: zodResolver(InviteUserForm),
+  const form = useForm<InviteInput, unknown, z.output<typeof InviteUserBody>>({
+    resolver: inviteResolver,
     defaultValues: { email: '', name: '', role: defaultRole, allCompanies: canGrantAllCompanies, companyIds: [] },
   });
   const { register, control, formState } = form;
   const mutation = useMutation({
-    mutationFn: invite,
-    onSuccess: (result) => {
-      if (!result.ok) {
-        if (result.field && ['email', 'name', 'role', 'companyIds'].includes(result.field)) form.setError(result.field as Path<InviteInput>, { message: result.error });
-        else toast.error('The invitation was not sent', result.error);
-        return;
-      }
-      toast.success(`Invitation sent to ${result.value.email}`, 'The link is valid for 7 days.');
+    mutationFn: async (body: z.output<typeof InviteUserBody>) => (await apiFetch<User>('/api/v2/users', { method: 'POST', body })).data,
+    onSuccess: (user) => {
+      toast.success(`Invitation sent to ${user.email}`, 'The link is valid for 7 days.');
       form.reset();
       router.refresh();
     },
-    onError: (error) => toast.error('The invitation was not sent', error instanceof Error ? error.message : undefined),
+    onError: (error) => {
+      const field = onControl(error, ['email', 'name', 'role', 'companyIds']);
+      if (field) form.setError(field.control as Path<InviteInput>, { type: 'server', message: field.message });
+      else toast.error('The invitation was not sent', refusal(error));
+    },
   });
   const emailError = formState.errors.email?.message;
   return (
@@ -179,29 +191,27 @@ function InviteCard({ companies, roles, canGrantAllCompanies, invite }: { compan
   );
 }
 
-type UpdateInput = z.input<typeof UpdateUserForm>;
+type UpdateInput = { role: Role } & CompaniesValues;
+const updateResolver = bodyResolver<UpdateInput, z.output<typeof UpdateUserBody>>(UpdateUserBody, (v) => v);
 
 function EditUserForm({
   user,
   companies,
   roles,
   canGrantAllCompanies,
-  update,
   onDone,
 }: {
   user: UserListItem;
   companies: Company[];
   roles: Role[];
   canGrantAllCompanies: boolean;
-  update: UserActions['update'];
   onDone: () => void;
 }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useForm<UpdateInput, unknown, z.output<typeof UpdateUserForm>>({
-    resolver: zodResolver(UpdateUserForm),
+  const form = useForm<UpdateInput, unknown, z.output<typeof UpdateUserBody>>({
+    resolver: updateResolver,
     defaultValues: {
-      id: user.id,
       role: roles.includes(user.role) ? user.role : roles[0],
       allCompanies: user.companyIds === 'all',
       companyIds: user.companyIds === 'all' ? [] : user.companyIds,
@@ -209,18 +219,17 @@ function EditUserForm({
   });
   const { register, control, formState } = form;
   const mutation = useMutation({
-    mutationFn: update,
-    onSuccess: (result) => {
-      if (!result.ok) {
-        if (result.field === 'role' || result.field === 'companyIds') form.setError(result.field, { message: result.error });
-        else toast.error('The user was not changed', result.error);
-        return;
-      }
+    mutationFn: async (body: z.output<typeof UpdateUserBody>) => (await apiFetch<User>(userPath(user.id), { method: 'PATCH', body })).data,
+    onError: (error) => {
+      const field = onControl(error, ['role', 'companyIds']);
+      if (field) form.setError(field.control as Path<UpdateInput>, { type: 'server', message: field.message });
+      else toast.error('The user was not changed', refusal(error));
+    },
+    onSuccess: () => {
       toast.success(`${user.name ?? user.email} changed`, 'The new role and companies apply from their next page.');
       onDone();
       router.refresh();
     },
-    onError: (error) => toast.error('The user was not changed', error instanceof Error ? error.message : undefined),
   });
   return (
     <form id="edit-user-form" noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-5">
@@ -246,7 +255,6 @@ export function UsersManager({
   roles,
   canGrantAllCompanies,
   currentUserId,
-  actions,
 }: {
   users: UserListItem[];
   companies: Company[];
@@ -255,7 +263,6 @@ export function UsersManager({
   /** Only an admin linked to every company can give access to all companies. */
   canGrantAllCompanies: boolean;
   currentUserId: string;
-  actions: UserActions;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -265,46 +272,42 @@ export function UsersManager({
   const label = (u: UserListItem) => u.name ?? u.email;
 
   const deactivate = useMutation({
-    mutationFn: actions.deactivate,
-    onSuccess: (result) => {
-      if (!result.ok) return toast.error('The user was not deactivated', result.error);
+    mutationFn: async (id: string) => (await apiFetch<User>(userPath(id), { method: 'PATCH', body: { isActive: false } })).data,
+    onSuccess: () => {
       toast.success(`${deactivating ? label(deactivating) : 'User'} deactivated`, 'They are signed out and cannot sign in.');
       setDeactivating(null);
       router.refresh();
     },
-    onError: (error) => toast.error('The user was not deactivated', error instanceof Error ? error.message : undefined),
+    onError: (error) => toast.error('The user was not deactivated', refusal(error)),
   });
   const reactivate = useMutation({
-    mutationFn: (user: UserListItem) => actions.reactivate(user.id),
-    onSuccess: (result, user) => {
-      if (!result.ok) return toast.error('The user was not reactivated', result.error);
+    mutationFn: async (user: UserListItem) => (await apiFetch<User>(userPath(user.id), { method: 'PATCH', body: { isActive: true } })).data,
+    onSuccess: (_, user) => {
       toast.success(`${label(user)} reactivated`, 'They can sign in again.');
       router.refresh();
     },
-    onError: (error) => toast.error('The user was not reactivated', error instanceof Error ? error.message : undefined),
+    onError: (error) => toast.error('The user was not reactivated', refusal(error)),
   });
   const resend = useMutation({
-    mutationFn: (user: UserListItem) => actions.resend(user.id),
-    onSuccess: (result, user) => {
-      if (!result.ok) return toast.error('The invitation was not sent', result.error);
+    mutationFn: async (user: UserListItem) => (await apiFetch<User>(userPath(user.id, '/invitation'), { method: 'POST', body: {} })).data,
+    onSuccess: (_, user) => {
       toast.success(`New invitation sent to ${user.email}`, 'The previous link no longer works.');
       router.refresh();
     },
-    onError: (error) => toast.error('The invitation was not sent', error instanceof Error ? error.message : undefined),
+    onError: (error) => toast.error('The invitation was not sent', refusal(error)),
   });
 
   const unlock = useMutation({
-    mutationFn: (user: UserListItem) => actions.unlock(user.id),
-    onSuccess: (result, user) => {
-      if (!result.ok) return toast.error('Sign-in was not unlocked', result.error);
+    mutationFn: async (user: UserListItem) => (await apiFetch<User>(userPath(user.id, '/signInUnlock'), { method: 'POST', body: {} })).data,
+    onSuccess: (_, user) => {
       toast.success(`Sign-in unlocked for ${user.email}`, 'Their sign-in attempts are counted afresh, from every address.');
     },
-    onError: (error) => toast.error('Sign-in was not unlocked', error instanceof Error ? error.message : undefined),
+    onError: (error) => toast.error('Sign-in was not unlocked', refusal(error)),
   });
 
   return (
     <div className="flex flex-col gap-6">
-      <InviteCard companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} invite={actions.invite} />
+      <InviteCard companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} />
 
       <Card aria-labelledby="users-title">
         <CardHeader id="users-title" title="Users" description="Deactivated users stay listed for the record; nothing is deleted." />
@@ -399,7 +402,7 @@ export function UsersManager({
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing ? label(editing) : ''}`} description={editing?.email}>
         {editing ? (
-          <EditUserForm key={editing.id} user={editing} companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} update={actions.update} onDone={() => setEditing(null)} />
+          <EditUserForm key={editing.id} user={editing} companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} onDone={() => setEditing(null)} />
         ) : null}
       </Dialog>
 

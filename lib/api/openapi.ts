@@ -121,7 +121,7 @@ export function buildOpenApiDocument(): Json {
         'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
     },
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
-    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents'].map((name) => ({ name })),
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens'].map((name) => ({ name })),
     paths,
     webhooks: {
       'order.updated': {

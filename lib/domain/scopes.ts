@@ -27,6 +27,9 @@ export const SCOPES = [
   'order.update',
   'document.read',
   'document.write',
+  // Issue 28: the dashboard's settings through the API; admin only (see ROLE_SCOPES).
+  'user.write',
+  'token.write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -44,7 +47,8 @@ const READ: Scope[] = SCOPES.filter(
 
 /**
  * A dashboard user is a principal like an API token: the role decides the scopes.
- * admin: everything (and sets the customer up: companies, locations, packages, documents);
+ * admin: everything (and sets the customer up: companies, locations, packages, documents; manages
+ * users, `user.write`, and API tokens, `token.write`: no other role has these two);
  * manager: places, tracks and updates orders (pass, expiry, acknowledgement), reads documents;
  * staff: tracks, cancels and updates orders; viewer: reads only (no documents).
  */

@@ -4,9 +4,9 @@ import { MailboxEntryCard } from '@/components/messages/mailbox-entry';
 import { Alert } from '@/components/ui/alert';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { env } from '@/lib/config/env';
 import { listMailbox } from '@/lib/domain/messages/queries';
 import { requireAdminPage } from '../settings/require-admin';
-import { resendMessageLinkAction } from './actions';
 
 export const metadata: Metadata = { title: 'Mailbox' };
 
@@ -26,7 +26,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
       description="Staging keeps the e-mails and text messages it would send when no SMTP or Twilio provider is configured. Nothing here left the server."
     />
   );
-  if ((process.env.APP_ENV ?? 'staging') === 'production') {
+  if (env.APP_ENV === 'production') {
     return (
       <>
         {header}
@@ -52,7 +52,7 @@ export default async function MailboxPage({ searchParams }: { searchParams: Prom
       ) : (
         <div className="flex flex-col gap-6" data-testid="mailbox">
           {result.data.map((entry) => (
-            <MailboxEntryCard key={entry.message.id} entry={entry} resend={resendMessageLinkAction} />
+            <MailboxEntryCard key={entry.message.id} entry={entry} />
           ))}
         </div>
       )}

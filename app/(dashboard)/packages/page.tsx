@@ -13,7 +13,6 @@ import { requireScope } from '@/lib/auth/page-context';
 import { InactiveBadge } from '@/components/setup/inactive-badge';
 import { PackageEditorDialog } from '@/components/setup/package-editor';
 import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
-import { clinicsNearAction } from './actions';
 import { listCompanies } from '@/lib/domain/companies';
 import { listLocations } from '@/lib/domain/locations';
 import { listPackages, ListPackagesQuery, type Package } from '@/lib/domain/packages';
@@ -56,7 +55,7 @@ export default async function PackagesPage({ searchParams }: { searchParams: Pro
         description="Bundles of services an order names. A company's package can be ordered at all its locations; a location's package only there."
         actions={
           canWrite && companies.length > 0 ? (
-            <PackageEditorDialog mode="create" companies={companies.map((c) => ({ id: c.id, name: c.name }))} companyId={query.companyId} catalog={catalog} locations={options} checkClinics={clinicsNearAction} />
+            <PackageEditorDialog mode="create" companies={companies.map((c) => ({ id: c.id, name: c.name }))} companyId={query.companyId} catalog={catalog} locations={options} />
           ) : undefined
         }
       />

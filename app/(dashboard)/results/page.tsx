@@ -5,7 +5,6 @@ import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { documentsOfOrders } from '@/lib/domain/documents/queries';
 import { listResultsInbox } from '@/lib/domain/orders/results-inbox';
-import { acknowledgeAction } from './actions';
 
 export const metadata: Metadata = { title: 'Results' };
 
@@ -25,7 +24,7 @@ export default async function ResultsPage({ searchParams }: { searchParams: Prom
         title="Results"
         description={`${inbox.total} final ${inbox.total === 1 ? 'result' : 'results'} nobody has acknowledged yet. Verified positives, refusals and adulterated specimens come first.`}
       />
-      <ResultsInbox rows={rows} acknowledge={acknowledgeAction} canAcknowledge={can(ctx, 'order.update')} />
+      <ResultsInbox rows={rows} canAcknowledge={can(ctx, 'order.update')} />
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-6 flex items-center gap-3 text-sm">
           {page > 1 ? (

@@ -2,29 +2,36 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import type { WebhookSecret } from '@/lib/api/representations';
+import { apiFetch, errorMessage } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog } from '@/components/ui/dialog';
 import { useToast } from '@/components/ui/toast';
-import { rotateWebhookSecretAction } from './actions';
 
-/** The tenant's signing secret (admins): hidden until revealed, copy, rotate with confirmation. */
-export function SigningSecret({ secret }: { secret: string }) {
+/**
+ * The tenant's signing secret (admins): hidden until revealed, copy, rotate with confirmation
+ * (POST /api/v2/webhooks/secret/rotation, which answers the new secret: shown at once).
+ */
+export function SigningSecret({ secret: current }: { secret: string }) {
+  // The answer's secret until the page, read again, shows its own (the same, or a newer one).
+  const [rotated, setRotated] = useState<{ replacing: string; secret: string } | null>(null);
+  const secret = rotated?.replacing === current ? rotated.secret : current;
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const router = useRouter();
   const toast = useToast();
   const rotate = useMutation({
-    mutationFn: rotateWebhookSecretAction,
+    mutationFn: async () => (await apiFetch<WebhookSecret>('/api/v2/webhooks/secret/rotation', { method: 'POST' })).data,
     onSuccess: (result) => {
-      if (!result.ok) return toast.error('The secret was not rotated', result.error);
+      setRotated({ replacing: current, secret: result.secret });
       toast.success('Signing secret rotated', 'Deliveries from now on are signed with the new secret.');
       setConfirming(false);
       setRevealed(true);
       router.refresh();
     },
-    onError: (error) => toast.error('The secret was not rotated', error instanceof Error ? error.message : undefined),
+    onError: (error) => toast.error('The secret was not rotated', errorMessage(error)),
   });
   const masked = `${secret.slice(0, 10)}${'•'.repeat(24)}`;
 

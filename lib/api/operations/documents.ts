@@ -1,5 +1,6 @@
 /** Result documents and acknowledgement (DESIGN.md 6.2). */
-import { AcknowledgeBody, DOCUMENT_CONTENT_TYPE_LIST, DocumentContentQuery, ListDocumentsQuery, MAX_DOCUMENT_BYTES, UploadDocumentQuery } from '@/lib/domain/documents/schemas';
+import { Acknowledgements } from '@/lib/domain/contract/management';
+import { AcknowledgeBody, AcknowledgeOrdersBody, MAX_ACKNOWLEDGEMENTS, DOCUMENT_CONTENT_TYPE_LIST, DocumentContentQuery, ListDocumentsQuery, MAX_DOCUMENT_BYTES, UploadDocumentQuery } from '@/lib/domain/documents/schemas';
 import * as R from '../representations';
 import { ok, type OperationSpec } from './spec';
 
@@ -46,5 +47,12 @@ export const documentsOperations = {
       'Records who acknowledged the order\'s final result and when (`acknowledgedAt`, `acknowledgedBy`). Body `{}`. Acknowledging again answers the order unchanged. ' +
       '422 `invalidState` for an order that is not final.',
     body: AcknowledgeBody, bodyOptional: true, responses: ok(R.Order), errors: [400, 404, 422],
+  },
+  acknowledgeOrders: {
+    method: 'POST', path: '/api/v2/orders/acknowledgements', scope: 'order.update', tag: 'orders', summary: 'Acknowledge several final results',
+    description:
+      `Acknowledges 1 to ${MAX_ACKNOWLEDGEMENTS} orders together, as \`PUT /api/v2/orders/{id}/acknowledgement\` does one: all of them or none. ` +
+      'An order the token cannot see is 404 at its member (`/orders/<i>/id`); one that is not final is 422 `invalidState` (`meta.orderId`). Orders acknowledged before keep their first acknowledgement.',
+    body: AcknowledgeOrdersBody, responses: ok(Acknowledgements), errors: [400, 404, 413, 422],
   },
 } satisfies Record<string, OperationSpec>;

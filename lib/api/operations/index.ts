@@ -7,6 +7,7 @@ import { coreOperations } from './core';
 import { documentsOperations } from './documents';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
+import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
 
 export type { OperationSpec } from './spec';
@@ -17,6 +18,7 @@ export const operations = {
   ...messagesOperations,
   ...passOperations,
   ...documentsOperations,
+  ...settingsOperations,
 };
 
 export type OperationId = keyof typeof operations;

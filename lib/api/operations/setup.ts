@@ -2,6 +2,8 @@
 import { CreateCompanyBody, UpdateCompanyBody } from '@/lib/domain/companies/schemas';
 import { CreateLocationBody, UpdateLocationBody } from '@/lib/domain/locations/schemas';
 import { CreatePackageBody, UpdatePackageBody } from '@/lib/domain/packages/schemas';
+import { NearbyClinicsQuery } from '@/lib/domain/packages/clinics-near';
+import { NearbyClinics } from '@/lib/domain/contract/management';
 import * as R from '../representations';
 import { ok, type OperationSpec } from './spec';
 
@@ -49,5 +51,13 @@ export const setupOperations = {
     description:
       '`services` replaces the list. `isActive: false` deactivates the package: ordering it answers 422 `packageInactive`; orders already placed keep it.',
     body: UpdatePackageBody, responses: ok(R.Package), errors: [400, 404, 413],
+  },
+  listNearbyClinics: {
+    method: 'GET', path: '/api/v2/locations/{id}/nearbyClinics', scope: 'package.write', tag: 'packages', summary: 'Clinics near a location that offer services',
+    description:
+      'The package editor\'s check: how many active clinics within 25 miles of the location\'s ZIP code offer every one of `serviceIds`, and the nearest five. ' +
+      'Unlike the clinic search, the services need not be in any package yet. `postalCode` is null (nothing searched) for a location without a known ZIP code. ' +
+      'A location outside the principal\'s companies answers 404.',
+    query: NearbyClinicsQuery, responses: ok(NearbyClinics), errors: [400, 404],
   },
 } satisfies Record<string, OperationSpec>;

@@ -5,12 +5,17 @@
  * never silently dropped. The operator CLI acts as the system, tenant-wide with every scope.
  * Audited (`token.created`) in the token's transaction.
  */
-import { createToken, type CreatedToken } from '@/lib/domain/api-tokens/tokens';
+import { eq } from 'drizzle-orm';
+import { apiTokens } from '@/lib/db/schema';
+import { createToken, listTokensWhere, type CreatedToken } from '@/lib/domain/api-tokens/tokens';
 import { auditChange } from '@/lib/domain/audit';
 import { SCOPES } from '@/lib/domain/scopes';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
+import type { CreatedApiToken } from '@/lib/domain/contract/management';
+import { apiTokenRepresentation } from './queries';
+import type { CreateApiTokenBody } from './schemas';
 
 export interface CreateApiTokenInput {
   name: string;
@@ -49,5 +54,25 @@ export async function createApiToken({ ctx, input }: { ctx: Ctx; input: CreateAp
     const { id, token: _secret, ...granted } = created;
     await auditChange(tx, { action: 'token.created', subject: { type: 'token', id }, data: granted });
     return created;
+  });
+}
+
+/**
+ * `POST /api/v2/apiTokens`: createApiToken with the request's body, answering the new token as the
+ * API shows tokens plus the token itself, which no later answer holds (only its hash is stored).
+ */
+export async function issueApiToken({ ctx, body }: { ctx: Ctx; body: CreateApiTokenBody }): Promise<{ apiToken: CreatedApiToken; matched: null }> {
+  return withTransaction(ctx, async (tx) => {
+    const created = await createApiToken({
+      ctx: tx,
+      input: {
+        name: body.name,
+        scopes: body.scopes,
+        companyIds: body.allCompanies ? 'all' : body.companyIds,
+        expiresInSeconds: body.expiresInDays === null ? undefined : body.expiresInDays * 86_400,
+      },
+    });
+    const [row] = await listTokensWhere(tx.db, eq(apiTokens.id, created.id));
+    return { apiToken: { ...apiTokenRepresentation(row), token: created.token }, matched: null };
   });
 }

@@ -1,3 +1,3 @@
-export { createApiToken, type CreateApiTokenInput } from './create-api-token';
-export { listApiTokens, manageableToken, tenantOfToken, type ApiTokenListItem } from './queries';
+export { createApiToken, issueApiToken, type CreateApiTokenInput } from './create-api-token';
+export { apiTokenRepresentation, getApiToken, listApiTokens, manageableToken, tenantOfToken, type ApiTokenListItem } from './queries';
 export { revokeApiToken } from './revoke-api-token';

@@ -51,8 +51,13 @@ export async function listOrderMessages(ctx: Ctx, orderId: string, q: ListOrderM
 export interface MailboxEntry {
   message: Message;
   order: { id: string; code: string } | null;
-  /** The one-time link the message carries, which the mailbox offers to send anew. */
+  /**
+   * The one-time link the message carries, which the mailbox offers to send anew: a pass through
+   * `POST /api/v2/orders/{id}/pass`, an invitation through `POST /api/v2/users/{id}/invitation`.
+   */
   link: 'invitation' | 'pass' | null;
+  /** The invited user of an invitation message. */
+  invitee: { id: string } | null;
   /** Null when it can no longer be rendered (e.g. its order's pass was never created). */
   content: RenderedMessage | null;
   contentError: string | null;
@@ -84,9 +89,10 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
   const where = mailboxMessage(ctx);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ message: messages, code: orders.code })
+      .select({ message: messages, code: orders.code, inviteeId: userInvitations.userId })
       .from(messages)
       .leftJoin(orders, eq(orders.id, messages.orderId))
+      .leftJoin(userInvitations, eq(userInvitations.id, messages.invitationId))
       .where(where)
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(q.limit)
@@ -94,11 +100,12 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
     ctx.db.select({ total: count() }).from(messages).where(where),
   ]);
   const data = await Promise.all(
-    rows.map(async ({ message, code }): Promise<MailboxEntry> => {
+    rows.map(async ({ message, code, inviteeId }): Promise<MailboxEntry> => {
       const entry = {
         message: serializeMessage(message),
         order: message.orderId && code ? { id: message.orderId, code } : null,
         link: message.invitationId ? ('invitation' as const) : message.orderId ? ('pass' as const) : null,
+        invitee: message.invitationId && inviteeId ? { id: inviteeId } : null,
       };
       try {
         return { ...entry, content: await renderMessage(ctx.db, message, { masked: true }), contentError: null };

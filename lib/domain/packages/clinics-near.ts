@@ -9,38 +9,37 @@ import { z } from 'zod';
 import { clinics, companies, locations } from '@/lib/db/schema';
 import { manageableCompany } from '@/lib/domain/companies/write';
 import type { Ctx } from '@/lib/domain/context';
+import type { NearbyClinics } from '@/lib/domain/contract/management';
 import { DEFAULT_RADIUS_MILES, nearSql } from '@/lib/domain/clinics/search';
 import { notFound } from '@/lib/domain/errors';
 import { geocodeZip } from '@/lib/geo/geocode';
 import { MAX_PACKAGE_SERVICES } from './schemas';
 
-export const ClinicsNearQuery = z.strictObject({
-  locationId: z.string().min(1).max(255),
-  serviceIds: z.array(z.string().min(1).max(255)).min(1).max(MAX_PACKAGE_SERVICES),
+/** `GET /api/v2/locations/{id}/nearbyClinics`: the services the clinics must all offer. */
+export const NearbyClinicsQuery = z.object({
+  serviceIds: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .transform((s) => [...new Set(s.split(',').map((v) => v.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().min(1).max(255)).min(1).max(MAX_PACKAGE_SERVICES))
+    .meta({ type: 'string', description: `Comma-separated service ids (1 to ${MAX_PACKAGE_SERVICES}); the clinics offer all of them.` } as Record<string, unknown>),
 });
-export type ClinicsNearQuery = z.output<typeof ClinicsNearQuery>;
-
-export interface ClinicsNear {
-  /** The location's ZIP code searched around; null when it has no known one (nothing searched). */
-  postalCode: string | null;
-  radiusMiles: number;
-  total: number;
-  /** The nearest few. */
-  clinics: Array<{ id: string; name: string; city: string | null; state: string | null; miles: number }>;
-}
+export type NearbyClinicsQuery = z.output<typeof NearbyClinicsQuery>;
 
 const clinicId = sql.raw('"clinics"."id"');
 
-export async function clinicsOfferingNear(ctx: Ctx, q: ClinicsNearQuery, limit = 5): Promise<ClinicsNear> {
+/** The nearest few (`limit`) and the total; 404 for a location outside the principal's companies. */
+export async function clinicsOfferingNear(ctx: Ctx, q: { locationId: string; serviceIds: readonly string[] }, limit = 5): Promise<NearbyClinics> {
   const [location] = await ctx.db
     .select({ postalCode: locations.postalCode })
     .from(locations)
     .innerJoin(companies, eq(companies.id, locations.companyId))
     .where(and(eq(locations.id, q.locationId), eq(locations.tenantId, ctx.tenantId), manageableCompany(ctx)));
-  if (!location) throw notFound('Location', '/locationId');
+  if (!location) throw notFound('Location');
   const radiusMiles = DEFAULT_RADIUS_MILES;
   const position = location.postalCode ? geocodeZip(location.postalCode) : null;
-  if (!position) return { postalCode: null, radiusMiles, total: 0, clinics: [] };
+  if (!position) return { object: 'nearbyClinics', postalCode: null, radiusMiles, total: 0, clinics: [] };
   const serviceIds = [...new Set(q.serviceIds)];
   const near = nearSql(position, radiusMiles);
   const required = sql`${sql.param(serviceIds)}::text[]`;
@@ -58,6 +57,7 @@ export async function clinicsOfferingNear(ctx: Ctx, q: ClinicsNearQuery, limit =
     .orderBy(near.order, asc(clinics.id))
     .limit(limit);
   return {
+    object: 'nearbyClinics',
     postalCode: location.postalCode,
     radiusMiles,
     total: Number(rows[0]?.total ?? 0),

@@ -10,6 +10,7 @@ import type { Db } from '@/lib/db/client';
 import { companies, tenants } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import type { Ctx, Principal } from '@/lib/domain/context';
+import type { WebhookSecret } from '@/lib/domain/contract/management';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { WEBHOOK_SECRET_PREFIX } from '@/lib/domain/outbox/webhook-signature';
@@ -58,6 +59,15 @@ export async function rotateWebhookSecret({ ctx }: { ctx: Ctx }): Promise<string
     await auditChange(tx, { action: 'tenant.webhookSecretRotated', subject: { type: 'tenant', id: ctx.tenantId } });
     return secret;
   });
+}
+
+/**
+ * `POST /api/v2/webhooks/secret/rotation`: rotateWebhookSecret, answering the new secret once (the
+ * dashboard shows it; receivers must switch to it).
+ */
+export async function rotateWebhookSecretForApi({ ctx }: { ctx: Ctx }): Promise<WebhookSecret> {
+  const secret = await rotateWebhookSecret({ ctx });
+  return { object: 'webhookSecret', secret, rotatedAt: new Date().toISOString() };
 }
 
 export interface CreateTenantInput {

@@ -1,6 +1,19 @@
 export { assertPasswordRules, createUser, isEmail, isRole, type CreateUserInput, type CreatedUser } from './create-user';
 export { generatePassword, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords';
-export { deactivateUser, listUsers, manageableUser, reactivateUser, updateUser, type UpdateUserInput, type UserListItem, type UserStatus } from './manage';
+export {
+  changeUser,
+  deactivateUser,
+  getUser,
+  listUsers,
+  manageableUser,
+  reactivateUser,
+  updateUser,
+  userRepresentation,
+  type ChangeUserInput,
+  type UpdateUserInput,
+  type UserListItem,
+  type UserStatus,
+} from './manage';
 export {
   acceptInvitation,
   invitationByToken,

@@ -13,7 +13,6 @@ import { ActiveToggle } from '@/components/setup/active-toggle';
 import { InactiveBadge } from '@/components/setup/inactive-badge';
 import { PackageEditorDialog } from '@/components/setup/package-editor';
 import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
-import { clinicsNearAction } from '../actions';
 import { getPackage } from '@/lib/domain/packages';
 
 type Props = { params: Promise<{ id: string }> };
@@ -47,7 +46,7 @@ export default async function PackagePage({ params }: Props) {
             {ctx.scopes.has('clinic.search') && pkg.isActive ? <ButtonLink variant="secondary" href={`/clinics?package=${pkg.id}`}>Find clinics offering it</ButtonLink> : null}
             {canWrite ? (
               <>
-                <PackageEditorDialog mode="edit" pkg={pkg} catalog={catalog} locations={options.filter((l) => l.companyId === pkg.company?.id)} checkClinics={clinicsNearAction} />
+                <PackageEditorDialog mode="edit" pkg={pkg} catalog={catalog} locations={options.filter((l) => l.companyId === pkg.company?.id)} />
                 <ActiveToggle kind="package" id={pkg.id} name={pkg.name} isActive={pkg.isActive} />
               </>
             ) : null}

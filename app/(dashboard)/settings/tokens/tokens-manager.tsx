@@ -1,11 +1,18 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
+/**
+ * /settings/tokens: create a token (POST /api/v2/apiTokens, whose answer holds the token this once)
+ * and revoke one (DELETE /api/v2/apiTokens/{id}). The form validates with the API's own schema
+ * (CreateApiTokenBody); what the server refuses lands on the control its pointer names.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
-import type { z } from 'zod';
+import type { ApiToken, CreatedApiToken } from '@/lib/api/representations';
+import { CreateApiTokenBody } from '@/lib/domain/api-tokens/schemas';
+import { bodyResolver, pointerToControl } from '@/components/setup/form-kit';
 import { Alert } from '@/components/ui/alert';
+import { ApiError, apiFetch, errorMessage } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
@@ -16,9 +23,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { scopeInWords } from '@/components/orders/scope-words';
-import type { CreatedToken } from '@/lib/domain/api-tokens/tokens';
-import { createTokenAction, revokeTokenAction } from './actions';
-import { CreateTokenForm } from './schema';
 
 interface TokenRow {
   id: string;
@@ -32,7 +36,27 @@ interface TokenRow {
   createdAt: string;
 }
 
-type FormInput = z.input<typeof CreateTokenForm>;
+/** How long a new token lives, in days; `never` is a choice, not the default. */
+const LIFETIMES = { never: null, '30': 30, '90': 90, '365': 365 } as const;
+
+interface FormInput {
+  name: string;
+  scopes: string[];
+  allCompanies: boolean;
+  companyIds: string[];
+  lifetime: keyof typeof LIFETIMES;
+}
+
+const CONTROLS = ['name', 'scopes', 'allCompanies', 'companyIds', 'lifetime'];
+
+/** The form's values as the request body; validated with the API's schema before they are sent. */
+const resolver = bodyResolver<FormInput, CreateApiTokenBody>(CreateApiTokenBody, (v) => ({
+  name: v.name,
+  scopes: v.scopes,
+  allCompanies: v.allCompanies,
+  companyIds: v.allCompanies ? [] : v.companyIds,
+  expiresInDays: LIFETIMES[v.lifetime],
+}));
 
 /** Scopes grouped by resource: `order.create` under "order". */
 function groupScopes(scopes: string[]) {
@@ -59,33 +83,34 @@ function CreateTokenCard({
   scopes: string[];
   companies: Array<{ id: string; name: string }>;
   canGrantAllCompanies: boolean;
-  onCreated: (t: CreatedToken) => void;
+  onCreated: (t: CreatedApiToken) => void;
 }) {
   const router = useRouter();
   const toast = useToast();
-  const form = useForm<FormInput, unknown, z.output<typeof CreateTokenForm>>({
-    resolver: zodResolver(CreateTokenForm),
+  const form = useForm<FormInput, unknown, CreateApiTokenBody>({
+    resolver,
     // A token that never expires is a choice, not the default.
     defaultValues: { name: '', scopes: [], allCompanies: canGrantAllCompanies, companyIds: [], lifetime: '90' },
   });
   const { register, control, setValue, formState } = form;
   const [selected, allCompanies] = useWatch({ control, name: ['scopes', 'allCompanies'] });
   const mutation = useMutation({
-    mutationFn: createTokenAction,
-    onSuccess: (result) => {
-      if (!result.ok) {
-        if (result.field) form.setError(result.field as Path<FormInput>, { message: result.error });
-        else toast.error('The token was not created', result.error);
-        return;
-      }
-      onCreated(result.value);
+    mutationFn: async (body: CreateApiTokenBody) => (await apiFetch<CreatedApiToken>('/api/v2/apiTokens', { method: 'POST', body })).data,
+    onSuccess: (created) => {
+      onCreated(created);
       form.reset();
       router.refresh();
     },
-    onError: (error) => toast.error('The token was not created', error instanceof Error ? error.message : undefined),
+    onError: (error) => {
+      // On the control its pointer names (`/scopes`, `/companyIds`), else a toast.
+      const entry = error instanceof ApiError ? error.entries[0] : undefined;
+      const control = entry?.source?.pointer ? pointerToControl(entry.source.pointer, CONTROLS) : null;
+      if (entry && control) form.setError(control as Path<FormInput>, { type: 'server', message: entry.detail });
+      else toast.error('The token was not created', errorMessage(error));
+    },
   });
 
-  const toggleAll = (on: boolean) => setValue('scopes', on ? ([...scopes] as FormInput['scopes']) : [], { shouldValidate: formState.isSubmitted });
+  const toggleAll = (on: boolean) => setValue('scopes', on ? [...scopes] : [], { shouldValidate: formState.isSubmitted });
 
   return (
     <Card aria-labelledby="create-token-title">
@@ -202,21 +227,19 @@ export function TokensManager({
 }) {
   const router = useRouter();
   const toast = useToast();
-  const [created, setCreated] = useState<CreatedToken | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<TokenRow | null>(null);
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
   const revoke = useMutation({
-    mutationFn: revokeTokenAction,
-    onSuccess: (result) => {
-      if (!result.ok) {
-        toast.error('The token was not revoked', result.error);
-        return;
-      }
+    mutationFn: async (id: string) => (await apiFetch<ApiToken>(`/api/v2/apiTokens/${encodeURIComponent(id)}`, { method: 'DELETE' })).data,
+    onSuccess: () => {
       toast.success(`Token “${revoking?.name}” revoked`, 'Requests with it are refused from now on.');
       setRevoking(null);
       router.refresh();
     },
-    onError: (error) => toast.error('The token was not revoked', error instanceof Error ? error.message : undefined),
+    // A token outside the admin's companies answers like a missing one.
+    onError: (error) =>
+      toast.error('The token was not revoked', error instanceof ApiError && error.status === 404 ? 'That token does not exist.' : errorMessage(error)),
   });
 
   return (

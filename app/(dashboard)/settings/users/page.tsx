@@ -5,7 +5,6 @@ import { ROLE_SCOPES, ROLES } from '@/lib/domain/scopes';
 import { listUsers } from '@/lib/domain/users';
 import { companyAndLocationOptions } from '../../orders/filter-options';
 import { requireAdminPage } from '../require-admin';
-import { deactivateUserAction, inviteUserAction, reactivateUserAction, resendInvitationAction, unlockUserSignInAction, updateUserAction } from './actions';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -30,7 +29,6 @@ export default async function UsersPage() {
         roles={[...roles]}
         canGrantAllCompanies={ctx.allCompanies === true}
         currentUserId={ctx.actor.type === 'user' ? ctx.actor.id : ''}
-        actions={{ invite: inviteUserAction, update: updateUserAction, deactivate: deactivateUserAction, reactivate: reactivateUserAction, resend: resendInvitationAction, unlock: unlockUserSignInAction }}
       />
     </>
   );
