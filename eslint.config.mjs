@@ -6,7 +6,7 @@ import next from 'eslint-config-next';
 // dynamic import() too. A zone lists what its files may import from lib/, app/, components/,
 // scripts/ and tests/ (globs: a single file is written `name.*`); packages are not concerned (the
 // domain's are below).
-const leaves = ['lib/config/**', 'lib/log.*', 'lib/ids.*', 'lib/secrets.*', 'lib/geo/**'];
+const leaves = ['lib/config/**', 'lib/log.*', 'lib/ids.*', 'lib/secrets.*', 'lib/geo/**', 'lib/html.*'];
 const project = ['lib/**', 'app/**', 'components/**', 'scripts/**', 'tests/**'];
 const layer = (target, allowed, message) => ({
   target,
@@ -75,8 +75,8 @@ const layers = [
   ...domainGroups(),
   // Storage: schema, client, migrations.
   layer('lib/db/**', ['lib/db/**'], 'lib/db imports nothing above it (no domain, no seed).'),
-  // Leaves: configuration, logging, ids, secrets, geography.
-  layer(leaves, [], 'lib/config, lib/log, lib/ids, lib/secrets and lib/geo import nothing of the project.'),
+  // Leaves: configuration, logging, ids, secrets, geography, HTML escaping.
+  layer(leaves, [], 'lib/config, lib/log, lib/ids, lib/secrets, lib/geo and lib/html import nothing of the project.'),
 ];
 
 const config = [

@@ -10,7 +10,7 @@ import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesTopology from 'us-atlas/states-10m.json';
-import { esc } from './html';
+import { escapeHtml as esc } from '@/lib/html';
 import { townsAround } from './towns';
 
 const WIDTH = 480;

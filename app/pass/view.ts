@@ -6,7 +6,7 @@
  */
 import { formatPhone, telHref } from '@/components/orders/format';
 import type { PassClinic, PassView } from '@/lib/domain/participant/pass-page';
-import { esc } from './html';
+import { escapeHtml as esc } from '@/lib/html';
 import { miniMapSvg } from './mini-map';
 
 const DAY_NAMES: Record<string, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };

@@ -19,6 +19,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Circle, CircleMarker, GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import Supercluster from 'supercluster';
 import { loadUsStateOutlines, type StateOutlines } from '@/lib/geo/us-states';
+import { escapeHtml } from '@/lib/html';
 import { ClinicPopupContent } from './clinic-popup';
 import type { PlaceLabel } from './places';
 import type { Highlight, HoverSource, RankedClinic, SearchOrigin } from './types';
@@ -156,7 +157,6 @@ function StateOutlines({ showLabels }: { showLabels: boolean }) {
   );
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const PLACE_LABEL_MIN_ZOOM = 7;
 
 /** Town names, biggest first, as many as fit at the current zoom without overlapping. */

@@ -1,6 +1,6 @@
 /** The content of participant messages (DESIGN.md 6.1 "Content"): pure rendering, no database. */
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderInvitationMessage, renderOrderMessage, SMS_MAX_LENGTH, type OrderFacts } from '@/lib/domain/messages/render';
+import { renderInvitationMessage, renderOrderMessage, SMS_MAX_LENGTH, type OrderFacts } from '@/lib/domain/messages/render';
 import { formatDeadline, timeZoneOfState } from '@/lib/domain/messages/time-zones';
 
 const facts = (over: Partial<OrderFacts> = {}): OrderFacts => ({
@@ -106,6 +106,3 @@ describe('deadline time zone', () => {
   });
 });
 
-describe('escapeHtml', () => {
-  it('escapes the five characters', () => expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;'));
-});

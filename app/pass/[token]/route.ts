@@ -7,7 +7,7 @@
 import QRCode from 'qrcode';
 import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/participant/pass-page';
 import { geocodeNear } from '@/lib/geo/geocode';
-import { esc } from '../html';
+import { escapeHtml as esc } from '@/lib/html';
 import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../respond';
 import { passPage, type ClinicSearch } from '../view';
 

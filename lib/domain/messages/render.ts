@@ -20,6 +20,7 @@ import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orderServices, orders, tenants, userInvitations, users } from '@/lib/db/schema';
 import { publicUrl } from '@/lib/config/public-url';
 import { openSecret } from '@/lib/secrets';
+import { escapeHtml } from '@/lib/html';
 import type { MessageTemplate } from '@/lib/domain/outbox/message-queue';
 import { formatDeadline, timeZoneOfState } from './time-zones';
 
@@ -47,10 +48,6 @@ export class RenderError extends Error {
     super(message);
     this.name = 'RenderError';
   }
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 export interface RenderOptions {
