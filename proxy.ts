@@ -12,12 +12,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
+import { development, tileUrl } from '@/lib/config/build';
 import { hasSameOrigin } from '@/lib/http/same-origin';
 
-/** The map's tile server (NEXT_PUBLIC_TILE_URL, inlined at build like in the client bundle). */
+/** The map's tile server (NEXT_PUBLIC_TILE_URL, inlined at build like in the client bundle: lib/config/build.ts). */
 const tileOrigin = (() => {
   try {
-    return process.env.NEXT_PUBLIC_TILE_URL ? new URL(process.env.NEXT_PUBLIC_TILE_URL.replace(/\{[a-z]\}/g, 'a')).origin : '';
+    return tileUrl ? new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : '';
   } catch {
     return '';
   }
@@ -28,7 +29,7 @@ function pageCsp(nonce: string): string {
     "default-src 'self'",
     // 'strict-dynamic': scripts the nonced ones load (Next.js's chunks) may run; 'self' is the
     // fallback of browsers without CSP level 3. Development needs eval (React's debug stacks).
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${process.env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${tileOrigin ? ` ${tileOrigin}` : ''}`,
     "font-src 'self' data:",

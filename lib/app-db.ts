@@ -1,35 +1,29 @@
 /**
- * The process-wide database of the server (and of CLI commands run without a server).
- * Opened once, lazily (never by `next build`), migrated, and seeded when empty.
+ * The process-wide database of the server (and of CLI commands run without a server), held by the
+ * runtime (lib/runtime.ts): opened once, lazily (never by `next build`). Opening it neither migrates
+ * nor seeds: the start-up of a process does (lib/start-up.ts `prepareDatabase`), so asking for the
+ * database pulls in no seed.
  */
-import { configFromEnv, migrateDatabase, openDatabase, type Database, type Db } from '@/lib/db/client';
-import { seedIfEmpty } from '@/lib/seed';
+import { configFromEnv, openDatabase, type Database, type Db } from '@/lib/db/client';
+import { runtime } from '@/lib/runtime';
 
-const globalKey = Symbol.for('dto.database');
-type Holder = { [globalKey]?: Promise<Database> };
-
-export function appEnv(): 'staging' | 'production' {
-  return process.env.APP_ENV === 'production' ? 'production' : 'staging';
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The process's database (lib/app-db.ts), once opened or while it opens. */
+    database?: Promise<Database>;
+  }
 }
 
-/** Opens, migrates and (when empty) seeds the database; one instance per process. */
+/** Opens the database (DATABASE_URL, or PGlite in DATA_DIR); one instance per process. */
 export function getDatabase(): Promise<Database> {
-  const holder = globalThis as Holder;
-  holder[globalKey] ??= (async () => {
-    const database = await openDatabase(configFromEnv());
-    try {
-      await migrateDatabase(database);
-      await seedIfEmpty(database.db, { demo: appEnv() !== 'production' });
-    } catch (error) {
-      await database.close();
-      throw error;
-    }
-    return database;
-  })().catch((error) => {
-    delete holder[globalKey];
+  const current = runtime();
+  if (current.database) return current.database;
+  const opening: Promise<Database> = openDatabase(configFromEnv()).catch((error) => {
+    if (current.database === opening) delete current.database;
     throw error;
   });
-  return holder[globalKey];
+  current.database = opening;
+  return opening;
 }
 
 export async function getDb(): Promise<Db> {
@@ -38,12 +32,12 @@ export async function getDb(): Promise<Db> {
 
 /** For tests and scripts that bring their own database. */
 export function setDatabase(database: Database): void {
-  (globalThis as Holder)[globalKey] = Promise.resolve(database);
+  runtime().database = Promise.resolve(database);
 }
 
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as Holder;
-  const pending = holder[globalKey];
-  delete holder[globalKey];
+  const current = runtime();
+  const pending = current.database;
+  delete current.database;
   if (pending) await (await pending).close();
 }

@@ -15,7 +15,9 @@
  * The expiry and reminder sweep (lib/worker/expiry-loop.ts) runs wherever the delivery worker does,
  * and so does PGlite's vacuum (lib/worker/vacuum-loop.ts; `VACUUM_INTERVAL_MS`, default 10 minutes).
  */
+import { env } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
+import { runtime } from '@/lib/runtime';
 import { startSandbox } from '@/lib/sandbox';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
 import { startDeliveryWorker, pollIntervalFromEnv } from '@/lib/worker/delivery-loop';
@@ -41,11 +43,15 @@ export interface BackgroundWork {
   stop(): Promise<void>;
 }
 
-const key = Symbol.for('dto.backgroundWork');
-const holder = globalThis as { [key]?: BackgroundWork };
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The background work running in this process (lib/background.ts). */
+    backgroundWork?: BackgroundWork;
+  }
+}
 
 export function deliveryWorkerEnabled(): boolean {
-  return !['off', 'false', '0'].includes((process.env.WEBHOOK_WORKER ?? '').toLowerCase());
+  return env.WEBHOOK_WORKER;
 }
 
 /**
@@ -53,7 +59,8 @@ export function deliveryWorkerEnabled(): boolean {
  * (hot reload, a second start-up hook) returns the running handle.
  */
 export function startBackgroundWork(options: BackgroundWorkOptions = {}): BackgroundWork {
-  if (holder[key]) return holder[key];
+  const current = runtime();
+  if (current.backgroundWork) return current.backgroundWork;
   const log = options.log ?? jsonLogger;
   const loops: Loop[] = [];
   const running = {
@@ -72,10 +79,10 @@ export function startBackgroundWork(options: BackgroundWorkOptions = {}): Backgr
   const work: BackgroundWork = {
     running,
     async stop() {
-      if (holder[key] === work) delete holder[key];
+      if (current.backgroundWork === work) delete current.backgroundWork;
       await Promise.all(loops.map((l) => l.stop()));
     },
   };
-  holder[key] = work;
+  current.backgroundWork = work;
   return work;
 }

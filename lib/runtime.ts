@@ -28,7 +28,7 @@ import { env, type Config } from '@/lib/config/env';
 import { log, redactConsole } from '@/lib/log';
 
 export interface Runtime {
-  /** The validated settings of the process (each read follows process.env: lib/config/env.ts). */
+  /** The validated settings of the process (lib/config/env.ts `env`: a read sees the current environment). */
   readonly config: Readonly<Config>;
   /** The JSON logger (lib/log.ts). */
   readonly log: typeof log;

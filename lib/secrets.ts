@@ -5,16 +5,17 @@
 import { createCipheriv, createDecipheriv, createHmac, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { env } from '@/lib/config/env';
 
 const cache = new Map<string, string>();
 
-export function persistentSecret(envVar: string, fileName: string): string {
-  const fromEnv = process.env[envVar];
+export function persistentSecret(envVar: 'NEXTAUTH_SECRET' | 'ENCRYPTION_KEY', fileName: string): string {
+  const fromEnv = env[envVar];
   if (fromEnv) return fromEnv;
   const cached = cache.get(fileName);
   if (cached) return cached;
-  if (process.env.APP_ENV === 'production') throw new Error(`${envVar} must be set in production.`);
-  const file = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? './.data', fileName);
+  if (env.APP_ENV === 'production') throw new Error(`${envVar} must be set in production.`);
+  const file = path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR, fileName);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });

@@ -5,17 +5,16 @@
  * opens it: migrating and seeding happen here, where a process starts, and nowhere else pulls the seed.
  */
 import { getDatabase, closeDatabase } from '@/lib/app-db';
-import { checkEnvironmentOrExit, env, type Config, type ProcessKind } from '@/lib/config/env';
+import { checkEnvironmentOrExit, env, type ProcessKind } from '@/lib/config/env';
 import { migrateDatabase, type Database } from '@/lib/db/client';
 import { installConsoleRedaction, runtime, type Runtime } from '@/lib/runtime';
-import { seedIfEmpty } from '@/lib/seed';
 
 /**
  * The first step of an entry point: checks the environment (a bad variable ends the process with
  * one line on stderr, `<label>: invalid environment: ...`, exit code 1) and builds the runtime.
  * `redactConsole`: other code's console lines through the log's describer (the server and the worker).
  */
-export function startProcess(kind: ProcessKind, label: string, options: { redactConsole?: boolean } = {}): Runtime & { config: Readonly<Config> } {
+export function startProcess(kind: ProcessKind, label: string, options: { redactConsole?: boolean } = {}): Runtime {
   if (options.redactConsole) installConsoleRedaction();
   checkEnvironmentOrExit(kind, label);
   return runtime();
@@ -27,6 +26,9 @@ export function startProcess(kind: ProcessKind, label: string, options: { redact
  */
 export async function migrateAndSeed(database: Database): Promise<{ demo: boolean; seeded: boolean }> {
   await migrateDatabase(database);
+  // Loaded here, not with this module: an entry point that never seeds (most CLI commands go
+  // through a running server) does not load the seed's data files.
+  const { seedIfEmpty } = await import('@/lib/seed');
   const demo = env.APP_ENV !== 'production';
   return { demo, seeded: await seedIfEmpty(database.db, { demo }) };
 }

@@ -38,6 +38,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { env as settings } from '@/lib/config/env';
 import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -81,7 +82,7 @@ function options() {
 // ---------------------------------------------------------------------------------------------
 
 function ensureBuild() {
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const distDir = settings.NEXT_DIST_DIR;
   if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date (BUILD_ID ${fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8').trim()})`);
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);
   const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
@@ -112,7 +113,7 @@ interface Engine {
 
 /** `bench_api` (1,000,000 orders) or `bench_api_<orders>`; BENCH_PG_DB names another. */
 function postgresEngine(orders: number): Engine {
-  const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const base = new URL(process.env.BENCH_PG_URL || settings.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = process.env.BENCH_PG_DB ?? (orders === DEFAULT_ORDERS ? 'bench_api' : `bench_api_${orders}`);
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
   const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
@@ -625,7 +626,7 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     // The limits stay on (their store is part of every request) but high enough never to answer 429.
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    LOG_LEVEL: settings.LOG_LEVEL,
   };
   if (!engine.url) delete serverEnv.DATABASE_URL;
   fs.mkdirSync(engine.dataDir, { recursive: true });

@@ -52,6 +52,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import { env as settings } from '@/lib/config/env';
 import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -104,7 +105,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---------------------------------------------------------------------------------------------
 
 function database() {
-  const base = new URL(process.env.BENCH_PG_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const base = new URL(process.env.BENCH_PG_URL || settings.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = benchDatabaseName();
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
   const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
@@ -220,7 +221,7 @@ class Receivers {
 // ---------------------------------------------------------------------------------------------
 
 function ensureBuild(build: boolean) {
-  const distDir = process.env.NEXT_DIST_DIR || '.next';
+  const distDir = settings.NEXT_DIST_DIR;
   if (!build && fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) return console.log(`build: ${distDir} as it is (--no-build)`);
   if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date`);
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);

@@ -3,10 +3,10 @@
  * entry point only runs them (lib/admin/cli.ts) and exits with their code.
  */
 import { main } from '@/lib/admin/cli';
-import { checkEnvironmentOrExit } from '@/lib/config/env';
+import { startProcess } from '@/lib/start-up';
 
 // In the CLI's error format (`error: ...`, exit code 1), before any command runs.
-checkEnvironmentOrExit('cli', 'error');
+startProcess('cli', 'error');
 const code = await main(process.argv.slice(2));
 // PGlite and pg may leave handles open after close; the work is done and stdout is flushed.
 process.exit(code);

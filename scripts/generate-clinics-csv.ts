@@ -9,26 +9,17 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import zipcodes from 'zipcodes';
 import { stateByCode } from '@/lib/geo/us-states';
+import { usZipPlaces, type ZipRecord } from '@/lib/geo/zips';
 
 export const CLINICS_CSV_HEADER = 'externalId,name,phone,line1,line2,city,state,postalCode,country,lat,long,isActive,services';
 
 const SERVICES = ['dotUrine', 'nonDotUrine', 'dotBreathAlcohol', 'physical', 'tbTest', 'flu', 'hair5', 'backgroundCheck'];
 
-interface ZipRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
-
 let places: ZipRecord[] | undefined;
 function usPlaces(): ZipRecord[] {
-  places ??= Object.values((zipcodes as unknown as { codes: Record<string, ZipRecord> }).codes)
-    .filter((z) => z.country === 'US' && stateByCode(z.state) !== undefined && z.latitude !== 0 && z.longitude !== 0)
+  places ??= usZipPlaces()
+    .filter((z) => stateByCode(z.state) !== undefined)
     .sort((a, b) => (a.zip < b.zip ? -1 : 1));
   return places;
 }

@@ -26,6 +26,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { env } from '@/lib/config/env';
 import { configFromEnv, migrateDatabase, openDatabase, rowsOf, type Db } from '@/lib/db/client';
 import { seedIfEmpty } from '@/lib/seed';
 import { ORDER_STATUS_COUNTS } from '@/lib/seed/build-orders';
@@ -702,6 +703,6 @@ async function main() {
 
 main().catch((error) => {
   process.stderr.write(`[db:generate] failed: ${error instanceof Error ? error.message : String(error)}\n`);
-  if (process.env.DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  if (env.DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 });

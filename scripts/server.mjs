@@ -7,7 +7,7 @@
  *   n reverse proxies stand in front (scripts/lib/request-origin.mjs). Next.js keeps a client's own
  *   X-Forwarded-For as it came, so that header alone can never be trusted.
  * - Any value a client sent for either header is dropped first. The app reads them only when this
- *   server runs in its process (`globalThis[Symbol.for('dto.server')]`, lib/http/client-address.ts).
+ *   server runs in its process (`servedByOurServer` of lib/runtime.ts, lib/http/client-address.ts).
  * - A path with malformed percent-encoding is answered 400 here (Next.js would answer 500).
  * - Headers that depend on the environment are decided here, at run time, not by `next build`:
  *   HSTS when `APP_ENV=production`.

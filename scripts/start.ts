@@ -13,12 +13,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { checkEnvironmentOrExit } from '@/lib/config/env';
+import { env } from '@/lib/config/env';
+import { startProcess } from '@/lib/start-up';
 import { buildIsStale, serverArgs } from './lib/processes';
 import { productionSteps } from './lib/production-steps';
 
 // The server's own check (instrumentation.ts), before a build of minutes and the banner.
-const config = checkEnvironmentOrExit('server', 'npm start');
+const { config } = startProcess('server', 'npm start');
 
 // Supported: Node.js 24 LTS (package.json "engines", .nvmrc), the version CI tests; others may work.
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(Number);
@@ -69,14 +70,15 @@ let tenantCount = 0;
 
 /** Opens, migrates and seeds the database, then (staging) replaces the demo token. Closes it. */
 async function prepareDatabase(): Promise<string | undefined> {
-  const { closeDatabase, getDatabase } = await import('@/lib/app-db');
+  const { closeDatabase } = await import('@/lib/app-db');
+  const { prepareDatabase: openMigrateAndSeed } = await import('@/lib/start-up');
   const { DataDirLockedError } = await import('@/lib/db/pglite-lock');
   const { DomainError } = await import('@/lib/domain/errors');
   const { createToken, listTokens, revokeToken } = await import('@/lib/domain/api-tokens/tokens');
   const { tenantBySlug } = await import('@/lib/domain/tenants');
   let database;
   try {
-    database = await getDatabase();
+    database = await openMigrateAndSeed();
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       const where = error.owner.port ? `a server on port ${error.owner.port}` : 'another process';
@@ -130,7 +132,7 @@ async function waitUntilReady(child: ChildProcess, token: string | undefined): P
 
 async function banner(token: string | undefined): Promise<string> {
   const base = `http://localhost:${PORT}`;
-  const lines = ['', `  Drug-testing orders service is running (APP_ENV=${process.env.APP_ENV})`, '', `  URL          ${base}`];
+  const lines = ['', `  Drug-testing orders service is running (APP_ENV=${config.APP_ENV})`, '', `  URL          ${base}`];
   if (!production) {
     const { DEMO } = await import('@/lib/seed');
     const users = (['acme', 'northwind'] as const).flatMap((tenant) =>
@@ -179,7 +181,7 @@ async function main(): Promise<void> {
 main().catch(async (error) => {
   const { describeErrorBriefly } = await import('@/lib/log');
   const { isDatabaseUnavailable } = await import('@/lib/db/unavailable');
-  if (process.env.DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+  if (env.DEBUG && error instanceof Error) process.stderr.write(`${error.stack}\n`);
   const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
   if (isDatabaseUnavailable(error)) fail(`the database cannot be reached (${describeErrorBriefly(error)}). Is PostgreSQL running at DATABASE_URL?`);
   if (code === '3D000') fail(`the database named in DATABASE_URL does not exist (${describeErrorBriefly(error)}). Create it first (createdb).`);

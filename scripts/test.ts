@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { env as settings } from '@/lib/config/env';
 import { DECLARED_TAGS } from '../tests/conditions';
 import { findChromium } from './lib/chromium';
 
@@ -121,7 +122,7 @@ function vitestStep(title: string, project: string, env: Record<string, string> 
 }
 
 const only = process.argv[2];
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = settings.DATABASE_URL;
 // Stages whose app runs on PGlite must not inherit DATABASE_URL; their tests that need a
 // PostgreSQL of their own (a scratch database) find it here (tests/conditions.ts).
 const pgliteEnv = { DATABASE_URL: '', POSTGRES_URL_FOR_TESTS: databaseUrl ?? '' };

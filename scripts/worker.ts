@@ -7,25 +7,23 @@
  * Needs PostgreSQL (DATABASE_URL): the embedded PGlite database allows one process per data
  * directory, and that process is the server, which already runs this worker.
  */
-import { checkEnvironmentOrExit } from '@/lib/config/env';
-import { closeDatabase, getDatabase } from '@/lib/app-db';
+import { closeDatabase } from '@/lib/app-db';
 import { configFromEnv } from '@/lib/db/client';
 import { readLockOwner } from '@/lib/db/pglite-lock';
 import { startBackgroundWork } from '@/lib/background';
-import { installConsoleRedaction } from '@/lib/log';
+import { prepareDatabase, startProcess } from '@/lib/start-up';
 
 function fail(message: string): never {
   process.stderr.write(`npm run worker: ${message}\n`);
   process.exit(1);
 }
 
-installConsoleRedaction();
-checkEnvironmentOrExit('worker', 'npm run worker');
+const { config } = startProcess('worker', 'npm run worker', { redactConsole: true });
 
-if (!process.env.DATABASE_URL) {
+if (!config.DATABASE_URL) {
   const dataDir = configFromEnv().dataDir!;
   const owner = readLockOwner(dataDir);
-  const who = owner ? ` It is in use now by ${owner.port ? `the server on port ${owner.port}` : 'another process'} (pid ${owner.pid}), which already delivers webhooks${process.env.APP_ENV === 'production' ? '' : ' and runs the sandbox'} itself.` : '';
+  const who = owner ? ` It is in use now by ${owner.port ? `the server on port ${owner.port}` : 'another process'} (pid ${owner.pid}), which already delivers webhooks${config.APP_ENV === 'production' ? '' : ' and runs the sandbox'} itself.` : '';
   fail(
     `a separate worker process needs PostgreSQL: set DATABASE_URL=postgres://... (the same database as the servers).\n` +
       `Without it the service uses the embedded PGlite database in ${dataDir}, which allows one process per data directory.${who}\n` +
@@ -33,7 +31,7 @@ if (!process.env.DATABASE_URL) {
   );
 }
 
-await getDatabase(); // migrations first, as a server would
+await prepareDatabase(); // migrations (and the seed of an empty database) first, as a server would
 const work = startBackgroundWork({ deliveries: true });
 if (!work.running.deliveries && !work.running.sandbox) fail('nothing to run.');
 process.stdout.write(`Worker running (pid ${process.pid}): webhook delivery${work.running.sandbox ? ' and the staging sandbox' : ''}. Stop with Ctrl-C.\n`);

@@ -1,7 +1,7 @@
 import { AppShell } from '@/components/shell/app-shell';
 import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
-import { appEnv } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { getTenant } from '@/lib/domain/tenants';
 import { unacknowledgedBadge } from './results-badge';
 
@@ -15,7 +15,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     <AppShell
       user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
       tenant={{ name: tenant.name, slug: tenant.slug }}
-      environment={appEnv()}
+      environment={env.APP_ENV}
       nav={navFor(ctx).map((item) => (item.href === '/results' ? { ...item, badge: unacknowledged } : item))}
     >
       {children}

@@ -18,6 +18,7 @@ import { rowsOf } from '@/lib/db/client';
 import { orders } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
+import { runtime } from '@/lib/runtime';
 import { countUnacknowledged } from '@/lib/domain/orders/results-inbox';
 
 /** Counts below this are exact on every page. */
@@ -32,9 +33,14 @@ interface LargeCount {
   refreshing?: Promise<number>;
 }
 
-// On globalThis like lib/db/client's maps: one copy for every bundle of the server.
-const cacheKey = Symbol.for('dto.unacknowledgedBadge');
-const largeCounts: Map<string, LargeCount> = ((globalThis as { [cacheKey]?: Map<string, LargeCount> })[cacheKey] ??= new Map());
+// In the runtime like lib/db/client's maps: one copy for every bundle of the server.
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The Results badge's large counts per tenant and set of companies (app/(dashboard)/results-badge.ts). */
+    unacknowledgedBadge?: Map<string, LargeCount>;
+  }
+}
+const counts = (): Map<string, LargeCount> => (runtime().unacknowledgedBadge ??= new Map());
 
 /** Final results nobody acknowledged among the first `limit` of the inbox's index (as `unacknowledged` in lib/domain/orders/acknowledge-inbox.ts). */
 async function countUpTo(ctx: Ctx, limit: number): Promise<number> {
@@ -50,6 +56,7 @@ async function countUpTo(ctx: Ctx, limit: number): Promise<number> {
 }
 
 function refresh(ctx: Ctx, key: string, entry?: LargeCount): Promise<number> {
+  const largeCounts = counts();
   if (entry?.refreshing) return entry.refreshing;
   const refreshing = countUnacknowledged(ctx).then(
     (value) => {
@@ -69,6 +76,7 @@ function refresh(ctx: Ctx, key: string, entry?: LargeCount): Promise<number> {
 
 /** The badge's number for the Ctx's principal (see the file's header); `exactUpTo` for tests. */
 export async function unacknowledgedBadge(ctx: Ctx, exactUpTo = EXACT_UP_TO): Promise<number> {
+  const largeCounts = counts();
   const few = await countUpTo(ctx, exactUpTo);
   const key = `${ctx.tenantId}|${[...ctx.companyIds].sort().join(',')}`;
   if (few < exactUpTo) {
@@ -83,5 +91,5 @@ export async function unacknowledgedBadge(ctx: Ctx, exactUpTo = EXACT_UP_TO): Pr
 
 /** Forgets every kept count (tests). */
 export function forgetLargeCounts(): void {
-  largeCounts.clear();
+  counts().clear();
 }

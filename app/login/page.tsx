@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { EnvironmentBadge } from '@/components/shell/app-shell';
 import { ThemeToggle } from '@/components/ui/theme';
 import { signedInCtx } from '@/lib/auth/page-context';
-import { appEnv } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
 import { LoginForm } from './login-form';
 
@@ -14,7 +14,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   // Only a path of this site (lib/auth/safe-redirect.ts): never another origin, never a 500.
   const next = safeRedirectPath(params.callbackUrl ?? params.next);
   if (await signedInCtx()) redirect(next);
-  const environment = appEnv();
+  const environment = env.APP_ENV;
   const demo =
     environment === 'staging'
       ? await import('@/lib/seed').then(({ DEMO }) => ({

@@ -2,7 +2,7 @@
  * The pass page's small map of the clinic: an SVG string of the US state outlines around it (the
  * offline `us-atlas` base layer the dashboard's mini map draws, components/orders/clinic-mini-map.tsx,
  * with the same projection) and the towns around it from the offline ZIP data (the clinic map's
- * labels, ./towns.ts), so the participant's phone fetches nothing from a third party.
+ * labels, lib/geo/zips.ts), so the participant's phone fetches nothing from a third party.
  * The pass page is plain HTML rendered by a route handler (it answers 404/410 with a body), hence a
  * string rather than that React component.
  */
@@ -11,7 +11,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesTopology from 'us-atlas/states-10m.json';
 import { escapeHtml as esc } from '@/lib/html';
-import { townsAround } from './towns';
+import { townsAround } from '@/lib/geo/zips';
 
 const WIDTH = 480;
 const HEIGHT = 220;

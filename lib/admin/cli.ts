@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { env } from '@/lib/config/env';
 import { DataDirLockedError, readLockOwner, type LockOwner } from '@/lib/db/pglite-lock';
 import { AdminChannelError, callAdminChannel } from './client';
 import { COMMANDS, describeFailure, findCommand, GROUPS, prepareCommand, UsageError, usageOf, type Command, type RawArgs } from './commands';
@@ -110,11 +111,6 @@ function warnOfLongImport(command: Command, args: RawArgs, io: Io): void {
   );
 }
 
-/** How long to wait for a process holding the embedded database without an admin channel. */
-function lockWaitMs(): number {
-  const fromEnv = Number(process.env.CLI_LOCK_WAIT_MS);
-  return Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 15_000;
-}
 
 /**
  * Runs a validated command where the database is: opened here (PostgreSQL, or PGlite when free),
@@ -131,7 +127,8 @@ async function execute(command: Command, args: RawArgs, input: unknown, io: Io):
   const running = config.dataDir ? readLockOwner(config.dataDir) : undefined;
   if (running?.port) return viaServer({ ...running, port: running.port });
 
-  const deadline = Date.now() + lockWaitMs();
+  // How long to wait for a process holding the embedded database without an admin channel.
+  const deadline = Date.now() + env.CLI_LOCK_WAIT_MS;
   let announced = false;
   for (;;) {
     let owner: LockOwner;
@@ -159,7 +156,7 @@ async function execute(command: Command, args: RawArgs, input: unknown, io: Io):
  * `db seed` opens it bare, since seeding is what it does and reports.
  */
 async function runHere(command: Command, input: unknown): Promise<unknown> {
-  const [{ closeDatabase, getDatabase }, { configFromEnv, openDatabase }] = await Promise.all([import('@/lib/app-db'), import('@/lib/db/client')]);
+  const [{ closeDatabase }, { configFromEnv, openDatabase }, { prepareDatabase }] = await Promise.all([import('@/lib/app-db'), import('@/lib/db/client'), import('@/lib/start-up')]);
   if (command.name === 'db seed') {
     const database = await openDatabase(configFromEnv());
     try {
@@ -168,7 +165,7 @@ async function runHere(command: Command, input: unknown): Promise<unknown> {
       await database.close();
     }
   }
-  const database = await getDatabase();
+  const database = await prepareDatabase();
   try {
     return await command.run(database, input);
   } finally {
@@ -200,7 +197,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       line += name ? ` (see: npm run --silent cli -- ${name} --help)` : ' (see: npm run --silent cli -- help)';
     }
     io.stderr(`${line}\n`);
-    if (!badInput && process.env.DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+    if (!badInput && env.DEBUG && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
     return badInput ? 2 : 1;
   }
 }

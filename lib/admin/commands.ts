@@ -278,10 +278,8 @@ export const COMMANDS: readonly Command[] = [
     options: {},
     parse: () => ({}),
     async run(database) {
-      const [{ migrateDatabase }, { appEnv }, { seedIfEmpty }] = await Promise.all([import('@/lib/db/client'), import('@/lib/app-db'), import('@/lib/seed')]);
-      await migrateDatabase(database);
-      const demo = appEnv() !== 'production';
-      const seeded = await seedIfEmpty(database.db, { demo });
+      const { migrateAndSeed } = await import('@/lib/start-up');
+      const { demo, seeded } = await migrateAndSeed(database);
       const message = seeded
         ? 'Applied the migrations and wrote the reference data and the demo data (tenants acme and northwind).'
         : demo

@@ -5,16 +5,23 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { env } from '@/lib/config/env';
 import { configFromEnv, type Database } from '@/lib/db/client';
 import { isLocalRequest } from '@/lib/http/client-address';
 import { getDatabase } from '@/lib/app-db';
 import { annotateLock, DataDirLockedError } from '@/lib/db/pglite-lock';
+import { runtime } from '@/lib/runtime';
+import { prepareDatabase } from '@/lib/start-up';
 import { describeFailure, prepareCommand } from './commands';
 import { ADMIN_KEY_HEADER, adminKeyFileOf } from './channel';
 import { describeError, describeErrorBriefly } from '@/lib/log';
 
-const keyHolder = globalThis as { [key: symbol]: string | undefined };
-const KEY = Symbol.for('dto.adminKey');
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The admin channel's key while this server offers it (lib/admin/server.ts). */
+    adminKey?: string;
+  }
+}
 
 /**
  * Called by instrumentation.ts when the server starts (`PORT` is set by `next start` and `next dev`).
@@ -22,25 +29,25 @@ const KEY = Symbol.for('dto.adminKey');
  */
 export async function startServer(): Promise<void> {
   try {
-    await startServerDatabase({ port: Number(process.env.PORT ?? 3000) });
+    await startServerDatabase({ port: env.PORT });
   } catch (error) {
     console.error(`Cannot start: the database did not open. ${describeErrorBriefly(error)}`);
-    if (process.env.DEBUG && error instanceof Error) console.error(error.stack);
+    if (env.DEBUG && error instanceof Error) console.error(error.stack);
     process.exit(1);
   }
 }
 
 /**
- * Opens (migrates, seeds) the database when the server starts, so that the first request does not
- * pay for it, and opens the admin channel when the database is embedded. A CLI command may hold the
- * PGlite lock for a few seconds: wait for it rather than fail.
+ * Opens, migrates and seeds the database when the server starts (lib/start-up.ts prepareDatabase),
+ * so that the first request does not pay for it, and opens the admin channel when the database is
+ * embedded. A CLI command may hold the PGlite lock for a few seconds: wait for it rather than fail.
  */
 export async function startServerDatabase(options: { port: number; waitMs?: number }): Promise<Database> {
   const deadline = Date.now() + (options.waitMs ?? 30_000);
   let database: Database;
   for (;;) {
     try {
-      database = await getDatabase();
+      database = await prepareDatabase();
       break;
     } catch (error) {
       // Another server (it recorded a port) will not let go: fail now. A CLI command will.
@@ -60,7 +67,7 @@ export function enableAdminChannel(pgliteDataDir: string, port: number): void {
   fs.rmSync(temporary, { force: true });
   fs.writeFileSync(temporary, `${key}\n`, { mode: 0o600, flag: 'wx' });
   fs.renameSync(temporary, file);
-  keyHolder[KEY] = key;
+  runtime().adminKey = key;
   annotateLock(pgliteDataDir, { port });
   process.once('exit', () => {
     try {
@@ -89,7 +96,7 @@ function reply(status: number, body: unknown): Response {
  * client writes) — holding the key of this server process: the key is the real protection.
  */
 export async function handleAdminRequest(request: Request): Promise<Response> {
-  const expected = keyHolder[KEY];
+  const expected = runtime().adminKey;
   if (!expected) return reply(404, { error: 'The admin channel is not enabled on this server (it serves PostgreSQL: run the CLI with DATABASE_URL).' });
   if (!isLocalRequest(request.headers)) return reply(403, { error: 'The admin channel answers on the loopback interface only.' });
   if (!sameKey(request.headers.get(ADMIN_KEY_HEADER) ?? '', expected)) return reply(401, { error: 'Missing or wrong admin key.' });

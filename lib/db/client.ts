@@ -5,7 +5,9 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { env } from '@/lib/config/env';
 import { describeError, log } from '@/lib/log';
+import { runtime } from '@/lib/runtime';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './pglite-lock';
 import { registerPglite } from './pglite-statements';
@@ -36,11 +38,11 @@ export interface OpenOptions {
 export const migrationsFolder = path.join(/*turbopackIgnore: true*/ process.cwd(), 'lib/db/migrations');
 
 export function defaultDataDir(): string {
-  return path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR ?? './.data');
+  return path.resolve(/*turbopackIgnore: true*/ env.DATA_DIR);
 }
 
 export function configFromEnv(): OpenOptions {
-  const url = process.env.DATABASE_URL;
+  const url = env.DATABASE_URL;
   return url ? { url } : { dataDir: path.join(defaultDataDir(), 'pglite') };
 }
 
@@ -58,11 +60,16 @@ export async function openDatabase(options: OpenOptions = configFromEnv()): Prom
  * Clinic searches without a name filter run on it too (lib/domain/clinics/search.ts).
  * Elsewhere (PGlite, a transaction) it is the same handle.
  */
-// On globalThis: the server opens the database in its start-up hook, whose copy of this module is
-// not the route bundles' copy; a module-level map left every route on the main pool.
-const genericPlanKey = Symbol.for('dto.genericPlanDbs');
-const genericPlanDbs: WeakMap<Db, Db> = ((globalThis as { [genericPlanKey]?: WeakMap<Db, Db> })[genericPlanKey] ??= new WeakMap());
-export const genericPlanDb = (db: Db): Db => genericPlanDbs.get(db) ?? db;
+// In the runtime (lib/runtime.ts): the server opens the database in its start-up hook, whose copy
+// of this module is not the route bundles' copy; a module-level map left every route on the main pool.
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The generic-plan pool of each PostgreSQL handle (lib/db/client.ts `genericPlanDb`). */
+    genericPlanDbs?: WeakMap<Db, Db>;
+  }
+}
+const genericPlanDbs = (): WeakMap<Db, Db> => (runtime().genericPlanDbs ??= new WeakMap());
+export const genericPlanDb = (db: Db): Db => genericPlanDbs().get(db) ?? db;
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const { Pool, types } = await import('pg');
@@ -76,7 +83,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // pool; without a listener that 'error' event would end the process. The pool replaces it.
   for (const [name, p] of [['main', pool], ['generic_plan', genericPool]] as const)
     p.on('error', (error) => log('warn', 'database: an idle connection was closed by the server', { pool: name, error: describeError(error) }));
-  genericPlanDbs.set(db, drizzle({ client: genericPool, schema }) as unknown as Db);
+  genericPlanDbs().set(db, drizzle({ client: genericPool, schema }) as unknown as Db);
   return { db, driver: 'postgres', close: async () => void (await Promise.all([pool.end(), genericPool.end()])) };
 }
 

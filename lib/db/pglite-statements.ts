@@ -16,12 +16,13 @@
  * (which holds PGlite's transaction lock) and PostgreSQL go through drizzle as before.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { runtime } from '@/lib/runtime';
 import type { Db } from './client';
 
 type Protocol = (typeof import('@electric-sql/pglite'))['protocol'];
 type ParseResults = (typeof import('@electric-sql/pglite'))['parse']['parseResults'];
 
-interface Registered {
+export interface Registered {
   client: PGlite;
   protocol: Protocol;
   parseResults: ParseResults;
@@ -29,20 +30,25 @@ interface Registered {
   parsed: Set<string>;
 }
 
-// On globalThis, as the generic-plan pools are: the server opens the database in a module copy
-// that is not the route bundles' copy.
-const key = Symbol.for('dto.pgliteStatements');
-const registry: WeakMap<Db, Registered> = ((globalThis as { [key]?: WeakMap<Db, Registered> })[key] ??= new WeakMap());
+// In the runtime (lib/runtime.ts), as the generic-plan pools are: the server opens the database in
+// a module copy that is not the route bundles' copy.
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The embedded database behind each root PGlite handle, with its parsed statements (lib/db/pglite-statements.ts). */
+    pgliteStatements?: WeakMap<Db, Registered>;
+  }
+}
+const registry = (): WeakMap<Db, Registered> => (runtime().pgliteStatements ??= new WeakMap());
 
 /** Called by `openPglite` for the root handle it returns. */
 export async function registerPglite(db: Db, client: PGlite): Promise<void> {
   const { protocol, parse } = await import('@electric-sql/pglite');
-  registry.set(db, { client, protocol, parseResults: parse.parseResults, parsed: new Set() });
+  registry().set(db, { client, protocol, parseResults: parse.parseResults, parsed: new Set() });
 }
 
 /** The embedded database behind `db` when `db` is its root handle (not a transaction, not PostgreSQL). */
 export function pgliteClientOf(db: Db): Registered | undefined {
-  return registry.get(db);
+  return registry().get(db);
 }
 
 const GENERIC = 'dto_generic_plan_on';

@@ -3,15 +3,8 @@
  * run time).
  */
 import zipcodesPackage from 'zipcodes';
+import type { ZipRecord } from './zips';
 
-interface ZipRecord {
-  zip: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  country: string;
-}
 const zipcodes = zipcodesPackage as {
   lookup(zip: string): ZipRecord | undefined;
   lookupByName(city: string, state: string): ZipRecord[];

@@ -6,13 +6,14 @@
  * budget is safe, a forged one is not. X-Forwarded-For is never read here.
  */
 import { BlockList, isIP } from 'node:net';
+import { runtime } from '@/lib/runtime';
 
 export const CLIENT_ADDRESS_HEADER = 'x-dto-client-address';
 export const PEER_ADDRESS_HEADER = 'x-dto-peer-address';
 
 type HeaderSource = Headers | Record<string, string | string[] | undefined> | undefined;
 
-const behindOurServer = () => (globalThis as { [key: symbol]: unknown })[Symbol.for('dto.server')] === true;
+const behindOurServer = () => runtime().servedByOurServer === true;
 
 function header(source: HeaderSource, name: string): string | undefined {
   if (!source) return undefined;

@@ -8,22 +8,31 @@
  * - `db_pool_connections{pool,state}`: total, idle and waiting of each pg pool (PGlite: one connection);
  * - prom-client's default process metrics (CPU, memory, event loop lag, GC, handles).
  *
- * One registry per process on `globalThis`: each route bundle is its own module instance, and the
- * counts of every route must end up in the one the metrics route serves.
+ * One registry per process, in the runtime (lib/runtime.ts): each route bundle is its own module
+ * instance, and the counts of every route must end up in the one the metrics route serves.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { getDatabase } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { genericPlanDb, rowsOf, type Database, type Db } from '@/lib/db/client';
 import { webhookDeliveries } from '@/lib/db/schema';
 import { log } from '@/lib/log';
+import { runtime } from '@/lib/runtime';
 import { errorText, within } from './within';
 
 /** A scrape must not hang on a slow database: past this the outbox gauges are left out. */
 export const SCRAPE_DATABASE_TIMEOUT_MS = 2_000;
 
-interface Metrics {
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The Prometheus registries of the process (lib/observability/metrics.ts), made at the first count. */
+    metrics?: Metrics;
+  }
+}
+
+export interface Metrics {
   registry: Registry;
   /** The outbox gauges, served only when the database answered during this scrape (a stale or zero depth would mislead). */
   outboxRegistry: Registry;
@@ -33,9 +42,6 @@ interface Metrics {
   outboxOldestAge: Gauge;
   poolConnections: Gauge<'pool' | 'state'>;
 }
-
-const key = Symbol.for('dto.metrics');
-const holder = globalThis as { [key]?: Metrics };
 
 function createMetrics(): Metrics {
   const registry = new Registry();
@@ -77,7 +83,7 @@ function createMetrics(): Metrics {
 }
 
 function metrics(): Metrics {
-  return (holder[key] ??= createMetrics());
+  return (runtime().metrics ??= createMetrics());
 }
 
 /** Counts one answered request (lib/http/route.ts). */
@@ -148,9 +154,9 @@ export async function scrapeMetrics(): Promise<{ contentType: string; body: stri
  * staging's metrics are open and production's answer only this machine's own requests. Compared in
  * constant time (digests of equal length).
  */
-export function metricsAccessAllowed(request: Request, token: string | undefined = process.env.METRICS_TOKEN, fromThisMachine = false): boolean {
+export function metricsAccessAllowed(request: Request, token: string | undefined = env.METRICS_TOKEN, fromThisMachine = false): boolean {
   // Without a token, production answers only this machine (start-up requires a token otherwise).
-  if (!token) return process.env.APP_ENV !== 'production' || fromThisMachine;
+  if (!token) return env.APP_ENV !== 'production' || fromThisMachine;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) return false;
   const digest = (value: string) => crypto.createHash('sha256').update(value).digest();

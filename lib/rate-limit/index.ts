@@ -9,9 +9,11 @@
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { getDatabase } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { rateLimitCounters } from '@/lib/db/schema';
 import { DomainError } from '@/lib/domain/errors';
 import { describeError, log } from '@/lib/log';
+import { runtime } from '@/lib/runtime';
 
 const MINUTE_MS = 60_000;
 /** The longest window in use: counters older than twice this are removed. */
@@ -169,22 +171,22 @@ class PostgresStore implements Store {
   }
 }
 
-// One store per process, shared by every route bundle (see lib/domain/api-tokens/tokens.ts).
-const storeKey = Symbol.for('dto.rateLimitStore');
-const holder = globalThis as { [storeKey]?: Promise<Store> };
+// One store per process, in the runtime (lib/runtime.ts), shared by every route bundle.
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The rate limits' counters: Redis, PostgreSQL or memory (lib/rate-limit). */
+    rateLimitStore?: Promise<Store>;
+  }
+}
 
 async function createStore(): Promise<Store> {
-  if (process.env.REDIS_URL) {
+  const redisUrl = env.REDIS_URL;
+  if (redisUrl) {
     const { Redis } = await import('ioredis');
-    return new RedisStore(new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+    return new RedisStore(new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
   }
   const { driver } = await getDatabase();
   return driver === 'postgres' ? new PostgresStore() : new MemoryStore();
-}
-
-function limitFromEnv(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 export interface Limit {
@@ -194,17 +196,20 @@ export interface Limit {
 
 export const limits = {
   /** Requests per minute per API token or dashboard user. */
-  principal: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_PER_MINUTE', 1200), windowMs: MINUTE_MS }),
+  principal: (): Limit => ({ max: env.RATE_LIMIT_PER_MINUTE, windowMs: MINUTE_MS }),
   /** Requests per minute per client address without valid credentials, and sign-in attempts. */
-  anonymous: (): Limit => ({ max: limitFromEnv('RATE_LIMIT_ANONYMOUS_PER_MINUTE', 120), windowMs: MINUTE_MS }),
+  anonymous: (): Limit => ({ max: env.RATE_LIMIT_ANONYMOUS_PER_MINUTE, windowMs: MINUTE_MS }),
 };
 
 function store(): Promise<Store> {
-  holder[storeKey] ??= createStore().catch((error) => {
-    delete holder[storeKey];
+  const current = runtime();
+  if (current.rateLimitStore) return current.rateLimitStore;
+  const creating: Promise<Store> = createStore().catch((error) => {
+    if (current.rateLimitStore === creating) delete current.rateLimitStore;
     throw error;
   });
-  return holder[storeKey];
+  current.rateLimitStore = creating;
+  return creating;
 }
 
 const windowStartOf = (now: number, windowMs: number) => now - (now % windowMs);

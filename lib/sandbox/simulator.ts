@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { allCompanyIds } from '@/lib/domain/tenants';
 import type { Scope } from '@/lib/domain/scopes';
 import { rowsOf, type Db } from '@/lib/db/client';
-import { appEnv } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { auditEvents, orders, orderServices, tenants, vendors } from '@/lib/db/schema';
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { recordServiceEvent } from '@/lib/domain/orders/record-service-event';
@@ -41,12 +41,12 @@ const OPEN_ORDER = ['ordered', 'scheduled', 'pending'];
 
 /** The sandbox runs in staging unless SANDBOX=off (or false, 0); never in production. */
 export function sandboxEnabled(): boolean {
-  return appEnv() === 'staging' && !['off', 'false', '0'].includes((process.env.SANDBOX ?? '').toLowerCase());
+  return env.APP_ENV === 'staging' && env.SANDBOX;
 }
 
+/** SANDBOX_STEP_SECONDS (default DEFAULT_STEP_SECONDS). */
 export function stepSecondsFromEnv(): number {
-  const raw = Number(process.env.SANDBOX_STEP_SECONDS);
-  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_STEP_SECONDS;
+  return env.SANDBOX_STEP_SECONDS;
 }
 
 export interface SandboxTickOptions {

@@ -1,4 +1,4 @@
-/** Real US places from the `zipcodes` package, for addresses and clinic positions. */
+/** Real US places from the `zipcodes` package (lib/geo/zips.ts), for addresses and clinic positions. */
 import { US_STATES } from './names';
 
 export interface Zip {
@@ -22,13 +22,11 @@ let cached: Promise<Geo> | undefined;
 /** Loaded on first use only: the data set is ~5 MB of JavaScript. */
 export function loadGeo(): Promise<Geo> {
   cached ??= (async () => {
-    const mod = (await import('zipcodes')) as { default?: unknown; codes?: unknown };
-    const data = (mod.codes ? mod : mod.default) as { codes: Record<string, Zip & { country: string }> };
+    const { townName, usZipPlaces } = await import('@/lib/geo/zips');
     const states = new Set(US_STATES);
-    const all = Object.values(data.codes)
-      .filter((z) => z.country === 'US' && states.has(z.state) && Number.isFinite(z.latitude) && Number.isFinite(z.longitude))
-      .filter((z) => z.latitude !== 0 && z.longitude !== 0)
-      .map((z) => ({ zip: z.zip, latitude: z.latitude, longitude: z.longitude, city: titleCase(z.city), state: z.state }))
+    const all = usZipPlaces()
+      .filter((z) => states.has(z.state))
+      .map((z) => ({ zip: z.zip, latitude: z.latitude, longitude: z.longitude, city: townName(z.city), state: z.state }))
       .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
     const byZip = new Map(all.map((z) => [z.zip, z]));
     const byState = new Map<string, Zip[]>();
@@ -49,11 +47,6 @@ export function loadGeo(): Promise<Geo> {
     };
   })();
   return cached;
-}
-
-function titleCase(city: string): string {
-  if (city !== city.toUpperCase()) return city;
-  return city.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 /** Great-circle distance in miles. */

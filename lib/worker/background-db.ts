@@ -15,28 +15,36 @@
  */
 import { getDb } from '@/lib/app-db';
 import { configFromEnv, openDatabase, type Database, type Db } from '@/lib/db/client';
+import { runtime } from '@/lib/runtime';
+
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The outbox loops' own pool in a server on PostgreSQL (lib/worker/background-db.ts). */
+    backgroundDatabase?: Promise<Database>;
+  }
+}
 
 export const BACKGROUND_CONNECTIONS = 4;
 
-const inServer = () => (globalThis as { [key: symbol]: unknown })[Symbol.for('dto.server')] === true;
-
-const key = Symbol.for('dto.worker.backgroundDatabase');
-const holder = globalThis as { [key]?: Promise<Database> };
-
 export async function backgroundDb(): Promise<Db> {
-  const app = await getDb(); // opened (migrated, seeded) first, as the loops always did
+  const app = await getDb(); // the process's database first (migrated and seeded by the start-up), as the loops always did
   const { url } = configFromEnv();
-  if (!url || !inServer()) return app;
-  holder[key] ??= openDatabase({ url, maxConnections: BACKGROUND_CONNECTIONS }).catch((error) => {
-    delete holder[key];
-    throw error;
-  });
-  return (await holder[key]).db;
+  const current = runtime();
+  if (!url || !current.servedByOurServer) return app;
+  if (!current.backgroundDatabase) {
+    const opening: Promise<Database> = openDatabase({ url, maxConnections: BACKGROUND_CONNECTIONS }).catch((error) => {
+      if (current.backgroundDatabase === opening) delete current.backgroundDatabase;
+      throw error;
+    });
+    current.backgroundDatabase = opening;
+  }
+  return (await current.backgroundDatabase).db;
 }
 
 /** Closes the loops' pool (tests, shutdown); the next `backgroundDb()` opens a new one. */
 export async function closeBackgroundDb(): Promise<void> {
-  const pending = holder[key];
-  delete holder[key];
+  const current = runtime();
+  const pending = current.backgroundDatabase;
+  delete current.backgroundDatabase;
   if (pending) await (await pending).close();
 }

@@ -1,4 +1,5 @@
 /** The delivery worker as a running loop (in the server process, or `npm run worker`). */
+import { env } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { onDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import { runDueDeliveries, type DeliveryRunOptions } from './delivery-worker';
@@ -7,9 +8,9 @@ import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
 export const DEFAULT_POLL_MS = 500;
 
+/** WEBHOOK_POLL_MS (at least 10; default DEFAULT_POLL_MS). */
 export function pollIntervalFromEnv(): number {
-  const raw = Number(process.env.WEBHOOK_POLL_MS);
-  return Number.isFinite(raw) && raw >= 10 ? raw : DEFAULT_POLL_MS;
+  return env.WEBHOOK_POLL_MS;
 }
 
 export interface DeliveryWorkerOptions extends Omit<DeliveryRunOptions, 'db'> {

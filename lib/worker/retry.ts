@@ -8,12 +8,13 @@
  * e.g. `0.1,0.1` in tests); an empty value means no retries. The default and the format live in
  * lib/config/retry-schedule.ts, which the start-up check of the environment uses too.
  */
+import { env } from '@/lib/config/env';
 import { parseRetrySchedule } from '@/lib/config/retry-schedule';
 
 export const JITTER = 0.2;
 
 export function retryScheduleFromEnv(): readonly number[] {
-  return parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE);
+  return parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE);
 }
 
 /**

@@ -22,6 +22,8 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net, { type LookupFunction } from 'node:net';
+import { env } from '@/lib/config/env';
+import { runtime } from '@/lib/runtime';
 import { isPublicAddress } from '@/lib/domain/outbox/callback-url';
 
 export const MAX_TIMEOUT_MS = 15_000;
@@ -49,8 +51,7 @@ export interface SendResult {
 }
 
 export function timeoutFromEnv(): number {
-  const raw = Number(process.env.WEBHOOK_TIMEOUT_MS);
-  return Number.isFinite(raw) && raw > 0 ? Math.min(raw, MAX_TIMEOUT_MS) : DEFAULT_TIMEOUT_MS;
+  return Math.min(env.WEBHOOK_TIMEOUT_MS, MAX_TIMEOUT_MS);
 }
 
 const systemResolve = (host: string) => dns.promises.lookup(host, { all: true, verbatim: true });
@@ -74,9 +75,14 @@ class PinnedHttpsAgent extends https.Agent {
   }
 }
 const agentOptions = { keepAlive: true, timeout: IDLE_SOCKET_MS, maxFreeSockets: 64, scheduling: 'lifo' as const };
-const key = Symbol.for('dto.webhooks.agents');
-const holder = globalThis as { [key]?: { http: http.Agent; https: https.Agent } };
-const agents = (holder[key] ??= { http: new PinnedHttpAgent(agentOptions), https: new PinnedHttpsAgent(agentOptions) });
+
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** The kept-alive connections of webhook attempts, one pool per process (lib/worker/send.ts). */
+    webhookAgents?: { http: http.Agent; https: https.Agent };
+  }
+}
+const agents = () => (runtime().webhookAgents ??= { http: new PinnedHttpAgent(agentOptions), https: new PinnedHttpsAgent(agentOptions) });
 
 async function resolveTarget(url: URL, options: SendOptions): Promise<Array<{ address: string; family: number }>> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -205,6 +211,6 @@ export async function sendWebhook(options: SendOptions): Promise<SendResult> {
       if (statusCode !== null) outcome();
       else finish(failure(`Timed out after ${timeoutMs} ms`));
     }, timeoutMs);
-    send(url.protocol === 'https:' ? agents.https : agents.http);
+    send(url.protocol === 'https:' ? agents().https : agents().http);
   });
 }

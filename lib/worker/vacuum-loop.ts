@@ -8,6 +8,7 @@
  * every order change writes, when enough rows changed since the last time (as autovacuum's
  * threshold: 1,000 rows plus 0.5%), one table per round so a request waits at most one table.
  */
+import { env } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/app-db';
 import { rowsOf } from '@/lib/db/client';
@@ -19,9 +20,9 @@ export const DEFAULT_VACUUM_MS = 10 * 60_000;
 /** The tables each order change writes, busiest first. */
 const TABLES = ['orders', 'order_services', 'order_service_status_history', 'audit_events', 'webhook_deliveries', 'messages'] as const;
 
+/** VACUUM_INTERVAL_MS (at least 1000; default DEFAULT_VACUUM_MS). */
 export function vacuumIntervalFromEnv(): number {
-  const value = Number(process.env.VACUUM_INTERVAL_MS);
-  return Number.isFinite(value) && value >= 1_000 ? value : DEFAULT_VACUUM_MS;
+  return env.VACUUM_INTERVAL_MS;
 }
 
 /** The first table whose changed rows since its last vacuum pass autovacuum's default threshold, if any. */

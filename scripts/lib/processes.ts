@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { env } from '@/lib/config/env';
 
 /** What `next build` reads: a change to any of them makes the build stale. */
 const BUILD_SOURCES = ['app', 'components', 'lib', 'public', 'next.config.mjs', 'package.json', 'instrumentation.ts', 'proxy.ts', 'middleware.ts', 'tsconfig.json', 'postcss.config.mjs'];
@@ -21,7 +22,7 @@ function newestMtime(entry: string): number {
 /** True when the build (`root/.next`, or NEXT_DIST_DIR's) is missing or older than any source of the build. */
 export function buildIsStale(root: string): boolean {
   try {
-    const built = fs.statSync(path.join(root, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')).mtimeMs;
+    const built = fs.statSync(path.join(root, env.NEXT_DIST_DIR, 'BUILD_ID')).mtimeMs;
     return BUILD_SOURCES.some((entry) => newestMtime(path.join(root, entry)) > built);
   } catch {
     return true;

@@ -17,9 +17,13 @@ export function clientAddressOf(peer, forwardedFor, hops) {
   return chain[Math.max(0, chain.length - hops)] ?? peer;
 }
 
-/** Marks this process as served through here, and sets the two headers, dropping a client's copies (and its X-Forwarded-Host unless a proxy is trusted). */
+/**
+ * Marks this process as served through here (`servedByOurServer` on the process's runtime,
+ * lib/runtime.ts, on the one key it lives under: plain JavaScript cannot import it), and sets the
+ * two headers, dropping a client's copies (and its X-Forwarded-Host unless a proxy is trusted).
+ */
 export function annotateRequest(req, hops) {
-  globalThis[Symbol.for('dto.server')] = true;
+  (globalThis[Symbol.for('dto.runtime')] ??= {}).servedByOurServer = true;
   const peer = req.socket.remoteAddress ?? 'unknown';
   const forwarded = req.headers['x-forwarded-for'];
   req.headers['x-dto-peer-address'] = peer;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runtime } from '@/lib/runtime';
 import { call, expectError, get, token, withTestDatabase } from './harness';
 
 withTestDatabase();
@@ -8,7 +9,7 @@ const saved = { ...process.env };
 afterEach(() => {
   process.env.RATE_LIMIT_PER_MINUTE = saved.RATE_LIMIT_PER_MINUTE;
   process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = saved.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
-  delete (globalThis as { [key: symbol]: boolean })[Symbol.for('dto.server')];
+  delete runtime().servedByOurServer;
 });
 
 describe('rate limits', () => {
@@ -38,7 +39,7 @@ describe('rate limits', () => {
     process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = '2';
     const ip = `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}`;
     // The address scripts/server.mjs passes from the socket (see request-hardening.test.ts).
-    (globalThis as { [key: symbol]: boolean })[Symbol.for('dto.server')] = true;
+    runtime().servedByOurServer = true;
     const headers = { 'x-dto-client-address': ip };
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await call('GET', '/api/v2/agencies', { headers })).status);

@@ -9,12 +9,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_BODY_BYTES, toErrorResponse } from '@/lib/http/route';
 import { DRAIN } from '@/lib/http/body';
+import { runtime } from '@/lib/runtime';
 import { call, db, expectError, token, withTestDatabase } from './harness';
 import { operationEntries, SAMPLES, createFixtures, type Fixtures } from './operation-samples';
 
 withTestDatabase();
 
-const SERVER = Symbol.for('dto.server');
 const saved = { ...process.env };
 let fixtures: Fixtures;
 let bearer: string;
@@ -25,14 +25,14 @@ beforeAll(async () => {
 });
 afterEach(() => {
   process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = saved.RATE_LIMIT_ANONYMOUS_PER_MINUTE;
-  delete (globalThis as { [SERVER]?: boolean })[SERVER];
+  delete runtime().servedByOurServer;
 });
 afterAll(() => vi.restoreAllMocks());
 
 describe('rate limit per client address', () => {
   it('X-Forwarded-For does not choose the budget: forged addresses share one', async () => {
     process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = '2';
-    (globalThis as { [SERVER]?: boolean })[SERVER] = true; // as when scripts/server.mjs serves
+    runtime().servedByOurServer = true; // as when scripts/server.mjs serves
     const client = { 'x-dto-client-address': `198.51.100.${Math.floor(Math.random() * 250)}-${randomUUID()}` };
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -49,7 +49,7 @@ describe('rate limit per client address', () => {
     process.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE = '100000';
     const { clientAddress } = await import('@/lib/http/client-address');
     expect(clientAddress(new Headers({ 'x-dto-client-address': '192.0.2.1' }))).toBe('unknown');
-    (globalThis as { [SERVER]?: boolean })[SERVER] = true;
+    runtime().servedByOurServer = true;
     expect(clientAddress(new Headers({ 'x-dto-client-address': '192.0.2.1', 'x-forwarded-for': '203.0.113.9' }))).toBe('192.0.2.1');
   });
 });

@@ -7,7 +7,8 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { unavailableError } from '@/lib/http/errors';
-import { describeError, installConsoleRedaction, redactCredentialPaths } from '@/lib/log';
+import { describeError, redactCredentialPaths } from '@/lib/log';
+import { installConsoleRedaction } from '@/lib/runtime';
 import { metricsAccessAllowed } from '@/lib/observability/metrics';
 import { startLoop } from '@/lib/worker/loop';
 

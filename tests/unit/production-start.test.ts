@@ -1,6 +1,6 @@
 /**
  * Production start (DESIGN.md 6.4, issue 20 point 5): with APP_ENV=production the process's database
- * (lib/app-db.ts, what the server and `npm start` open) is migrated and gets the reference data but
+ * (lib/start-up.ts prepareDatabase, what the server and `npm start` run) is migrated and gets the reference data but
  * never the demo tenants, users or orders; and `npm start` names the three steps to a first order
  * with their exact commands. On PGlite always, on a scratch PostgreSQL database when DATABASE_URL is set.
  */
@@ -10,7 +10,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeDatabase, getDatabase } from '@/lib/app-db';
+import { closeDatabase } from '@/lib/app-db';
+import { prepareDatabase } from '@/lib/start-up';
 import { rowsOf } from '@/lib/db/client';
 import { productionSteps } from '@/scripts/lib/production-steps';
 import { CONDITIONS, needs, postgresUrlForTests } from '../conditions';
@@ -31,7 +32,7 @@ afterEach(async () => {
 });
 
 async function counts() {
-  const db = (await getDatabase()).db;
+  const db = (await prepareDatabase()).db;
   const [row] = rowsOf<{ tenants: number; users: number; orders: number; agencies: number }>(
     await db.execute(sql`select (select count(*) from tenants)::int as tenants, (select count(*) from users)::int as users,
       (select count(*) from orders)::int as orders, (select count(*) from agencies)::int as agencies`),

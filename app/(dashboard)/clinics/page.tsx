@@ -6,6 +6,7 @@ import { placesAround } from '@/components/map/places';
 import type { SearchOrigin } from '@/components/map/types';
 import { ProblemsAlert } from '@/components/reference/problems-alert';
 import { readParams, type ParamProblem, type SearchParams } from '@/components/reference/search-params';
+import { tileAttribution, tileUrl } from '@/lib/config/build';
 import { allPages } from '@/lib/domain/pagination';
 import { requireScope } from '@/lib/auth/page-context';
 import { MAX_RADIUS_MILES, SearchClinicsQuery } from '@/lib/domain/clinics/search';
@@ -95,8 +96,8 @@ export default async function ClinicsPage({ searchParams }: { searchParams: Prom
           .filter((l) => l.address.postalCode)
           .map((l) => ({ label: l.name, detail: [l.address.city, l.address.state].filter(Boolean).join(', '), where: l.address.postalCode! }))}
         places={origin ? placesAround(origin, filters.radius) : []}
-        tileUrl={process.env.NEXT_PUBLIC_TILE_URL || null}
-        tileAttribution={process.env.NEXT_PUBLIC_TILE_ATTRIBUTION || null}
+        tileUrl={tileUrl}
+        tileAttribution={tileAttribution}
       />
     </>
   );

@@ -3,7 +3,8 @@ import { headers } from 'next/headers';
 import Link from 'next/link';
 import { PublicPage } from '@/components/shell/public-page';
 import { AcceptInvitationForm } from '@/components/users/accept-invitation-form';
-import { getDb, appEnv } from '@/lib/app-db';
+import { getDb } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { DomainError } from '@/lib/domain/errors';
 import { GONE_DETAIL, invitationByToken, MIN_PASSWORD_LENGTH, type InvitationView } from '@/lib/domain/users';
 import { clientAddress } from '@/lib/http/client-address';
@@ -36,7 +37,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
   const { token } = await params;
   const loaded = await load(token);
   return (
-    <PublicPage environment={appEnv()}>
+    <PublicPage environment={env.APP_ENV}>
       {loaded.kind === 'invitation' && loaded.invitation.state === 'valid' ? (
         <>
           <div className="mb-8 text-center">

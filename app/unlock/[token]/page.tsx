@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PublicPage } from '@/components/shell/public-page';
 import { Button } from '@/components/ui/button';
-import { appEnv, getDb } from '@/lib/app-db';
+import { getDb } from '@/lib/app-db';
+import { env } from '@/lib/config/env';
 import { userOfUnlockToken } from '@/lib/domain/users/sign-in-unlock';
 
 /** A one-time link: never indexed, never followed, never shared through a Referer. */
@@ -17,7 +18,7 @@ export default async function UnlockPage({ params }: { params: Promise<{ token: 
   const { token } = await params;
   const user = await userOfUnlockToken(await getDb(), token);
   return (
-    <PublicPage environment={appEnv()}>
+    <PublicPage environment={env.APP_ENV}>
       <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
         {user ? (
           <>

@@ -1,7 +1,7 @@
 /**
  * Agencies and their job categories: the same for every token (spec 4.8). Reference data of a few
  * rows, written only by the seed: the list is served from a copy of both tables per database,
- * read again when it is older than REFERENCE_TTL_MS (see `referenceData`).
+ * read again when it is older than REFERENCE_TTL_MS (see `agenciesOf`).
  */
 import { asc, count, eq, and, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -10,6 +10,7 @@ import type { Ctx } from '@/lib/domain/context';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
 import { agencyRef, API, jobCategoryRef, type Agency, type JobCategory } from '@/lib/domain/contract/representation';
+import { runtime } from '@/lib/runtime';
 
 /** The representation, declared with its schema in lib/domain/contract/representation.ts. */
 export type { Agency, JobCategory };
@@ -50,9 +51,14 @@ interface ReferenceData {
 }
 
 // Per database handle (a test process opens several); a transaction's handle is not cached.
-// On globalThis like lib/db/client's maps: one copy for every route bundle of the server.
-const referenceKey = Symbol.for('dto.agencyReferenceData');
-const referenceData: WeakMap<Db, Promise<ReferenceData>> = ((globalThis as { [referenceKey]?: WeakMap<Db, Promise<ReferenceData>> })[referenceKey] ??= new WeakMap());
+// In the runtime like lib/db/client's maps: one copy for every route bundle of the server.
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** A copy of the agencies and job categories per database handle (lib/domain/agencies). */
+    agencyReferenceData?: WeakMap<Db, Promise<ReferenceData>>;
+  }
+}
+const references = (): WeakMap<Db, Promise<ReferenceData>> => (runtime().agencyReferenceData ??= new WeakMap());
 
 async function loadReferenceData(db: Db): Promise<ReferenceData> {
   const loadedAt = Date.now();
@@ -67,12 +73,13 @@ async function loadReferenceData(db: Db): Promise<ReferenceData> {
  * requests share one load; a failed load is not kept.
  */
 function agenciesOf(db: Db): Promise<ReferenceData> {
-  const cached = referenceData.get(db);
+  const cached = references().get(db);
   if (cached) return cached.then((data) => (Date.now() - data.loadedAt < REFERENCE_TTL_MS ? data : reload(db, cached)));
   return reload(db);
 }
 
 function reload(db: Db, stale?: Promise<ReferenceData>): Promise<ReferenceData> {
+  const referenceData = references();
   const current = referenceData.get(db);
   if (current && current !== stale) return current; // another request is already reloading
   const loading = loadReferenceData(db);
@@ -85,7 +92,7 @@ function reload(db: Db, stale?: Promise<ReferenceData>): Promise<ReferenceData> 
 
 /** Forgets the copy of `db`'s reference data (tests that change the tables). */
 export function forgetAgencyReferenceData(db: Db): void {
-  referenceData.delete(db);
+  references().delete(db);
 }
 
 export async function listAgencies(ctx: Ctx, q: PageQuery) {

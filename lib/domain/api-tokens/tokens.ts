@@ -4,6 +4,7 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { env } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
 import { apiTokens, companies, tenants } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
@@ -11,9 +12,10 @@ import type { Principal } from '@/lib/domain/context';
 import { DomainError } from '@/lib/domain/errors';
 import { isScope, SCOPES, type Scope } from '@/lib/domain/scopes';
 import { linkedCompanyIds } from '@/lib/domain/tenants';
+import { runtime } from '@/lib/runtime';
 
 export function tokenPrefix(): string {
-  return process.env.APP_ENV === 'production' ? 'dto_live_' : 'dto_test_';
+  return env.APP_ENV === 'production' ? 'dto_live_' : 'dto_test_';
 }
 
 /** SHA-256, hex: the one-shot `crypto.hash` (no Hash object per call; it runs on every request). */
@@ -87,7 +89,7 @@ export async function createToken(db: Db, input: CreateTokenInput): Promise<Crea
 export async function revokeToken(db: Db, id: string, tenantId?: string): Promise<boolean> {
   const where = tenantId ? and(eq(apiTokens.id, id), eq(apiTokens.tenantId, tenantId)) : eq(apiTokens.id, id);
   const rows = await db.update(apiTokens).set({ revokedAt: new Date() }).where(and(where, isNull(apiTokens.revokedAt))).returning({ id: apiTokens.id });
-  principalCache.clear();
+  clearPrincipalCache();
   if (rows.length) return true;
   const existing = await db.select({ id: apiTokens.id }).from(apiTokens).where(where);
   return existing.length > 0; // revoking twice is not an error
@@ -116,14 +118,19 @@ export async function listTokensWhere(db: Db, where: SQL) {
 // A short cache keeps token lookups off the hot path (NOTES.md: Next costs ~1 ms per request;
 // our own work must stay below it). Revocation in this process clears it; elsewhere it ages out.
 const CACHE_MS = 5_000;
-// One cache per process (Next.js bundles each route separately; a module-level Map would exist once
-// per route, and revoking through one route would not clear the others).
+// One cache per process, in the runtime (Next.js bundles each route separately; a module-level Map
+// would exist once per route, and revoking through one route would not clear the others).
 type CacheEntry = { principal: Principal | null; until: number; expiresAt: number | null };
-const cacheKey = Symbol.for('dto.principalCache');
-const principalCache: Map<string, CacheEntry> = ((globalThis as { [cacheKey]?: Map<string, CacheEntry> })[cacheKey] ??= new Map());
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** Token hash to principal, for CACHE_MS (lib/domain/api-tokens/tokens.ts). */
+    principalCache?: Map<string, CacheEntry>;
+  }
+}
+const principals = () => (runtime().principalCache ??= new Map());
 
 export function clearPrincipalCache(): void {
-  principalCache.clear();
+  principals().clear();
 }
 
 const LAST_USED_GRANULARITY_MS = 60_000;
@@ -134,6 +141,7 @@ export const hasTokenShape = (token: string) => /^dto_(test|live)_[A-Za-z0-9_-]{
 export async function authenticateToken(db: Db, token: string): Promise<Principal | null> {
   const hash = hashToken(token);
   const now = Date.now();
+  const principalCache = principals();
   const cached = principalCache.get(hash);
   if (cached && cached.until > now && (cached.expiresAt === null || cached.expiresAt > now)) return cached.principal;
 

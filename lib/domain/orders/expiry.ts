@@ -11,6 +11,7 @@
  *   so two workers never handle the same order twice.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { env } from '@/lib/config/env';
 import { rowsOf, type Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
@@ -33,7 +34,7 @@ const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 /** REMINDER_HOURS (default 48,24): hours before expiry at which the participant is reminded, largest first. */
-export function reminderHoursFromEnv(raw = process.env.REMINDER_HOURS): number[] {
+export function reminderHoursFromEnv(raw = env.REMINDER_HOURS): number[] {
   const hours = (raw?.trim() ? raw.split(',') : ['48', '24']).map((h) => Number(h.trim())).filter((h) => Number.isInteger(h) && h > 0);
   return [...new Set(hours)].sort((a, b) => b - a);
 }

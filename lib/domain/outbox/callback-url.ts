@@ -9,8 +9,9 @@
  */
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { env } from '@/lib/config/env';
 
-export const privateCallbacksAllowed = () => process.env.ALLOW_PRIVATE_CALLBACKS === 'true';
+export const privateCallbacksAllowed = () => env.ALLOW_PRIVATE_CALLBACKS;
 
 /** IANA's global unicast space (2000::/3): anything else in IPv6 is reserved or special. */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parse('2000::');

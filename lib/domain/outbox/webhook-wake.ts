@@ -4,17 +4,22 @@
  * in other processes still find them by polling; nothing depends on this signal.
  */
 import { EventEmitter } from 'node:events';
+import { runtime } from '@/lib/runtime';
 
-const key = Symbol.for('dto.webhooks.wake');
-const holder = globalThis as { [key]?: EventEmitter };
-const emitter = (holder[key] ??= new EventEmitter().setMaxListeners(50));
+declare module '@/lib/runtime' {
+  interface Runtime {
+    /** Wakes a delivery worker of this process (lib/domain/outbox/webhook-wake.ts). */
+    deliveriesDue?: EventEmitter;
+  }
+}
+const emitter = () => (runtime().deliveriesDue ??= new EventEmitter().setMaxListeners(50));
 
 export function notifyDeliveriesDue(): void {
-  emitter.emit('due');
+  emitter().emit('due');
 }
 
 /** Subscribes to the signal; returns the unsubscribe function. */
 export function onDeliveriesDue(listener: () => void): () => void {
-  emitter.on('due', listener);
-  return () => emitter.off('due', listener);
+  emitter().on('due', listener);
+  return () => emitter().off('due', listener);
 }

@@ -6,6 +6,7 @@
  * - otherwise staging captures into the mailbox, and production has none: the worker marks the
  *   message `failed` with `providerNotConfigured`.
  */
+import { env as settings, type Config } from '@/lib/config/env';
 import { mailboxProvider } from './mailbox';
 import { smtpProvider } from './smtp';
 import { twilioProvider } from './twilio';
@@ -18,15 +19,17 @@ export interface Providers {
   sms: MessageProvider | null;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+const VARIABLES = ['APP_ENV', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'PORT', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_API_BASE'] as const;
+/** The settings the providers depend on: the process's (lib/config/env.ts), or a test's own. */
+type Env = { readonly [K in (typeof VARIABLES)[number]]?: Config[K] | string };
 
 const set = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
 
 /** One set of providers per distinct configuration, so SMTP transports are reused. */
 const cache = new Map<string, Providers>();
 
-export function providersFromEnv(env: Env = process.env): Providers {
-  const key = JSON.stringify(['APP_ENV', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'PORT', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_API_BASE'].map((k) => env[k] ?? ''));
+export function providersFromEnv(env: Env = settings): Providers {
+  const key = JSON.stringify(VARIABLES.map((k) => env[k] ?? ''));
   let providers = cache.get(key);
   if (!providers) {
     const fallback = (env.APP_ENV ?? 'staging') === 'production' ? null : mailboxProvider;

@@ -21,8 +21,9 @@ import { envelope, errorHeaders } from '@/lib/http/errors';
 import { readBodyUpTo } from '@/lib/http/body';
 import { DomainError } from '@/lib/domain/errors';
 import { safeRedirectPath } from '@/lib/auth/safe-redirect';
+import { trustRequestHostWithoutNextAuthUrl } from '@/lib/config/next-auth';
 
-if (!process.env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+trustRequestHostWithoutNextAuthUrl();
 
 type Handler = (request: Request, context: { params: Promise<{ nextauth: string[] }> }) => Promise<Response>;
 
