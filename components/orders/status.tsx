@@ -4,6 +4,7 @@
  * Unknown statuses (the lists are open) fall back to neutral.
  */
 import { Badge, type Tone } from '@/components/ui/badge';
+import { serviceStatusGroup } from '@/lib/domain/order-model/status';
 
 const TONE_BY_STATUS: Record<string, Tone> = {
   // under way
@@ -38,14 +39,8 @@ const TONE_BY_STATUS: Record<string, Tone> = {
   expired: 'muted',
 };
 
-/** `pending_atTheLab` -> `pending`. */
-export function statusGroup(status: string): string {
-  const i = status.indexOf('_');
-  return i === -1 ? status : status.slice(0, i);
-}
-
 export function statusTone(status: string): Tone {
-  return TONE_BY_STATUS[statusGroup(status)] ?? 'neutral';
+  return TONE_BY_STATUS[serviceStatusGroup(status)] ?? 'neutral';
 }
 
 const WORDS: Record<string, string> = {

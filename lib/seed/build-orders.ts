@@ -4,18 +4,18 @@
  *
  * How a story is made: a status picks a plan for each service of a package (how many stages of the
  * service's path it went through and how it ended); the plan is checked against
- * `deriveOrderStatus`, so that the order status is the one the service statuses give, except for
- * the statuses the derivation never produces (`positive`, `released`, `substituted`,
- * `testCancelled`, `unobtainable`), which are set on the order by the lab or the MRO.
+ * `servicesFitOrderStatus`, so that the order status is the one the service statuses give, except for
+ * the statuses the derivation never produces (`EXTERNAL_ORDER_STATUSES`: `positive`, `released`,
+ * `substituted`, `testCancelled`, `unobtainable`), which are set on the order by the lab or the MRO.
  * Times then follow from a creation time, a clinic visit and per-stage delays, squeezed so that
  * nothing happens after the anchor.
  */
 import {
   ORDER_STATUSES,
-  deriveOrderStatus,
   isFinalOrderStatus,
-  isFinalServiceStatus,
+  isOpenOrderStatus,
   serviceStatusGroup,
+  servicesFitOrderStatus,
   type OrderStatus,
 } from '@/lib/domain/order-model/status';
 import { OTHER_TEST_REASONS, TEST_REASONS } from '@/lib/domain/orders/schemas';
@@ -47,10 +47,6 @@ const NON_DOT_TEST_REASONS: ReadonlyArray<readonly [string, number]> = [
   ['other', 4], ['injury', 3], ['fitnessForDuty', 3], ['returnToDuty', 2], ['followUp', 2], ['preSiteAccess', 2],
   ['periodicMedical', 2], ['promotion', 1], ['jobTransfer', 1], ['probation', 1],
 ];
-
-/** Statuses an order moves through by itself; all others are set from outside (lab, MRO). */
-const NOT_DERIVED = new Set<string>(['positive', 'released', 'substituted', 'testCancelled', 'unobtainable']);
-const OPEN = new Set<string>(['ordered', 'scheduled', 'pending', 'integrationError']);
 
 /** People who have several open orders, so that order matching has something to find. */
 export interface SharedParticipant {
@@ -402,15 +398,7 @@ function pendingPlans(services: readonly BuiltService[], rng: Rng): Plan[] {
   });
 }
 
-function consistent(status: OrderStatus, plans: readonly Plan[]): boolean {
-  const statuses = plans.map(currentStatus);
-  const anyOpen = statuses.some((s) => !isFinalServiceStatus(s));
-  if (isFinalOrderStatus(status) && anyOpen) return false;
-  if (OPEN.has(status) && !anyOpen) return false;
-  if (NOT_DERIVED.has(status)) return true;
-  const current = status === 'cancelled' || status === 'expired' || status === 'scheduled' ? status : 'ordered';
-  return deriveOrderStatus(current, statuses) === status;
-}
+const consistent = (status: OrderStatus, plans: readonly Plan[]) => servicesFitOrderStatus(status, plans.map(currentStatus));
 
 // ---------------------------------------------------------------------------------------------
 // Stories: plans turned into timed events
@@ -626,7 +614,7 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
   }
 
   function creationTime(status: OrderStatus): number {
-    if (OPEN.has(status)) return anchor - rng.float(1 * HOUR, 10 * DAY);
+    if (isOpenOrderStatus(status)) return anchor - rng.float(1 * HOUR, 10 * DAY);
     if (status === 'expired') return anchor - rng.float(15 * DAY, 180 * DAY);
     return anchor - rng.float(12 * DAY, 180 * DAY);
   }
@@ -801,7 +789,7 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
       source: 'seed',
       createdByTokenId: null,
       createdByUserId: null,
-      expiresAt: date(OPEN.has(spec.status) ? Math.max(t.expiresAt, liveUntil) : t.expiresAt),
+      expiresAt: date(isOpenOrderStatus(spec.status) ? Math.max(t.expiresAt, liveUntil) : t.expiresAt),
       eventSequence: 0,
       createdAt: date(t.createdAt),
       updatedAt: date(updatedAt),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  deriveOrderStatus, isFinalOrderStatus, isFinalServiceStatus, ORDER_STATUSES, SERVICE_STATUSES, serviceStatusGroup,
+  deriveOrderStatus, EXTERNAL_ORDER_STATUSES, isFinalOrderStatus, isFinalServiceStatus, isOpenOrderStatus, ORDER_STATUSES, SERVICE_STATUSES,
+  SERVICE_TOP_STATUSES, serviceStatusGroup, servicesFitOrderStatus,
 } from '@/lib/domain/order-model/status';
 
 describe('isFinal of an order (spec 2.1)', () => {
@@ -60,5 +61,38 @@ describe('deriveOrderStatus', () => {
   ];
   it.each(cases)('%s', (_title, current, services, expected) => {
     expect(deriveOrderStatus(current, services)).toBe(expected);
+  });
+});
+
+describe('statuses set from outside', () => {
+  it('the derivation never gives them, whatever the services and the status before', () => {
+    const groups = SERVICE_TOP_STATUSES;
+    const derived = new Set<string>();
+    for (const before of ORDER_STATUSES) for (const a of groups) for (const b of groups) derived.add(deriveOrderStatus(before, [a, b]));
+    for (const status of EXTERNAL_ORDER_STATUSES) expect(derived.has(status), status).toBe(false);
+    // Every other status of spec 3.1 is one the derivation gives (or keeps: cancelled, expired).
+    for (const status of ORDER_STATUSES.filter((s) => !EXTERNAL_ORDER_STATUSES.includes(s))) expect(derived.has(status), status).toBe(true);
+  });
+  it('an order under way is open; the rest are not', () => {
+    expect(ORDER_STATUSES.filter(isOpenOrderStatus)).toEqual(['integrationError', 'ordered', 'pending', 'scheduled']);
+  });
+});
+
+describe('servicesFitOrderStatus: services that can stand under an order', () => {
+  const cases: Array<[string, string, string[], boolean]> = [
+    ['negative results under a negative order', 'negative', ['negative', 'negative_negativeDilute'], true],
+    ['an open service under an order with an outcome', 'negative', ['negative', 'pending_atTheLab'], false],
+    ['no open service under an open order', 'pending', ['negative'], false],
+    ['a moving service under a pending order', 'pending', ['pending_atTheLab', 'ordered'], true],
+    ['untouched services keep a scheduled order', 'scheduled', ['ordered'], true],
+    ['untouched services do not make an order pending', 'pending', ['ordered'], false],
+    ['a status from outside over final services', 'positive', ['nonNegative', 'negative'], true],
+    ['a status from outside over an open service', 'released', ['pending_inMROReview'], false],
+    ['a cancelled order keeps its status over results', 'cancelled', ['negative'], true],
+    ['services that derive another outcome', 'fail', ['negative'], false],
+    ['no-show services under a no-show order', 'noShow', ['noShow', 'noShow'], true],
+  ];
+  it.each(cases)('%s', (_title, status, services, expected) => {
+    expect(servicesFitOrderStatus(status, services)).toBe(expected);
   });
 });

@@ -14,12 +14,22 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Statuses of an order still under way: no outcome yet, and it can still move. */
 export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['ordered', 'scheduled', 'pending', 'integrationError'];
 
+export function isOpenOrderStatus(status: string): boolean {
+  return OPEN_ORDER_STATUSES.includes(status as OrderStatus);
+}
+
+/**
+ * Statuses an order gets from outside, by a lab's or an MRO's word, never from its services:
+ * `deriveOrderStatus` does not produce them.
+ */
+export const EXTERNAL_ORDER_STATUSES: readonly OrderStatus[] = ['positive', 'released', 'substituted', 'testCancelled', 'unobtainable'];
+
 /**
  * Spec 2.1: `isFinal` is true when the order has reached an outcome. Cancelled, expired and
  * no-show orders are over but report false.
  */
 export function isFinalOrderStatus(status: string): boolean {
-  return !OPEN_ORDER_STATUSES.includes(status as OrderStatus) && !['cancelled', 'expired', 'noShow'].includes(status);
+  return !isOpenOrderStatus(status) && !['cancelled', 'expired', 'noShow'].includes(status);
 }
 
 export const SERVICE_TOP_STATUSES = [
@@ -117,4 +127,20 @@ export function deriveOrderStatus(current: string, serviceStatuses: readonly str
   for (const [group, outcome] of OUTCOME_BY_SEVERITY) if (results.includes(group)) return outcome;
   const good = new Set(results.map((g) => GOOD_OUTCOMES[g] ?? 'complete'));
   return good.size === 1 ? [...good][0] : 'complete';
+}
+
+/**
+ * Whether services in `serviceStatuses` can stand under an order in `status` (the demo seed and the
+ * data generator check their stories with it): an order with an outcome has no open service, an
+ * open order has one, and a status the derivation gives is the one these services derive from the
+ * status the order had before they moved (`scheduled`, `cancelled` and `expired` as they are, any
+ * other `ordered`). A status set from outside (`EXTERNAL_ORDER_STATUSES`) is not derived.
+ */
+export function servicesFitOrderStatus(status: string, serviceStatuses: readonly string[]): boolean {
+  const anyOpen = serviceStatuses.some((s) => !isFinalServiceStatus(s));
+  if (isFinalOrderStatus(status) && anyOpen) return false;
+  if (isOpenOrderStatus(status) && !anyOpen) return false;
+  if (EXTERNAL_ORDER_STATUSES.includes(status as OrderStatus)) return true;
+  const before = status === 'cancelled' || status === 'expired' || status === 'scheduled' ? status : 'ordered';
+  return deriveOrderStatus(before, serviceStatuses) === status;
 }
