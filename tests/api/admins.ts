@@ -3,7 +3,8 @@
  * company), an admin limited to some companies, a manager; their Ctx as the dashboard builds it.
  */
 import { eq } from 'drizzle-orm';
-import { principalForSession, startUserSession } from '@/lib/auth/session';
+import { encode } from 'next-auth/jwt';
+import { authSecret, principalForSession, SESSION_COOKIE, startUserSession } from '@/lib/auth/session';
 import { tenants } from '@/lib/db/schema';
 import { allCompanyIds } from '@/lib/domain/tenants';
 import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
@@ -46,4 +47,13 @@ export async function createTestTenant(): Promise<{ id: string }> {
 export async function storedWebhookSecret(tenantId: string): Promise<string> {
   const [row] = await db().select({ secret: tenants.webhookSecret }).from(tenants).where(eq(tenants.id, tenantId));
   return row.secret;
+}
+
+/**
+ * The headers of the dashboard's own request to /api/v2 as the signed-in user: the session cookie
+ * as next-auth signs it at sign-in, and the dashboard's Origin (the API checks it for changes).
+ */
+export async function asUser(user: Pick<TestUser, 'id' | 'sessionId'>): Promise<{ headers: Record<string, string> }> {
+  const jwt = await encode({ token: { sub: user.id, sid: user.sessionId }, secret: authSecret() });
+  return { headers: { cookie: `${SESSION_COOKIE.plain}=${jwt}`, host: 'localhost', origin: 'http://localhost' } };
 }

@@ -2,17 +2,12 @@
  * Changes to API tokens, users, tenants and the webhook signing secret are domain operations that
  * write one audit entry in their own transaction, with the actor who made them: the operator CLI's
  * commands (run in-process, exactly as the CLI and the admin channel run them) act as the system
- * actor `cli`; the dashboard's server actions act as the signed-in admin (a real session cookie;
- * only Next.js's request boundary is replaced: cookies, revalidation, the server-only marker). A
- * change that fails writes none.
+ * actor `cli`; the dashboard, calling /api/v2 with the signed-in admin's session cookie (a real
+ * session, through the real route handlers), acts as the admin. A change that fails writes none.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { encode } from 'next-auth/jwt';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTokenAction, revokeTokenAction } from '@/app/(dashboard)/settings/tokens/actions';
-import { rotateWebhookSecretAction } from '@/app/(dashboard)/webhooks/actions';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareCommand } from '@/lib/admin/commands';
-import { authSecret } from '@/lib/auth/session';
 import { auditEvents, tenants } from '@/lib/db/schema';
 import type { Database } from '@/lib/db/client';
 import { DomainError } from '@/lib/domain/errors';
@@ -20,16 +15,8 @@ import { createTenant } from '@/lib/domain/tenants';
 import { createUser } from '@/lib/domain/users';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
-import { createTestTenant, createTestUser, type TestUser } from './admins';
-import { db, driver, withTestDatabase } from './harness';
-
-const request = vi.hoisted(() => ({ cookies: new Map<string, string>() }));
-
-vi.mock('server-only', () => ({}));
-vi.mock('next/cache', () => ({ revalidatePath: () => undefined }));
-vi.mock('next/headers', () => ({
-  cookies: async () => ({ get: (name: string) => (request.cookies.has(name) ? { name, value: request.cookies.get(name)! } : undefined) }),
-}));
+import { asUser, createTestTenant, createTestUser, type TestUser } from './admins';
+import { call, db, driver, withTestDatabase } from './harness';
 
 withTestDatabase();
 
@@ -40,12 +27,6 @@ async function cli(name: string, args: Record<string, string>): Promise<any> {
   const { command, input } = prepareCommand(name, args);
   const database: Database = { db: db(), driver: driver(), close: async () => undefined };
   return command.run(database, input);
-}
-
-async function signIn(user: TestUser): Promise<void> {
-  const token = await encode({ token: { sub: user.id, sid: user.sessionId }, secret: authSecret() });
-  request.cookies.clear();
-  request.cookies.set('next-auth.session-token', token);
 }
 
 /** The audit entries about one token, user or tenant, oldest first. */
@@ -81,10 +62,9 @@ describe('token.created', () => {
   });
 
   it('by a dashboard admin: one entry, the admin as actor', async () => {
-    await signIn(admin);
-    const result = await createTokenAction({ name: `dash-${newId()}`, scopes: ['company.list'], allCompanies: true, companyIds: [], lifetime: 'never' });
-    if (!result.ok) throw new Error(result.error);
-    const entries = await entriesAbout('token', result.value.id);
+    const res = await call('POST', '/api/v2/apiTokens', { ...(await asUser(admin)), body: { name: `dash-${newId()}`, scopes: ['company.list'], allCompanies: true, expiresInDays: null } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const entries = await entriesAbout('token', res.body.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ tenantId: acme, action: 'token.created', ...userActor(admin) });
   });
@@ -108,8 +88,7 @@ describe('token.revoked', () => {
 
   it('by a dashboard admin: one entry, the admin as actor', async () => {
     const created = await cli('token create', { tenant: 'acme' });
-    await signIn(admin);
-    expect(await revokeTokenAction(created.id)).toEqual({ ok: true, value: { id: created.id } });
+    expect((await call('DELETE', `/api/v2/apiTokens/${created.id}`, await asUser(admin))).status).toBe(200);
     const revoked = (await entriesAbout('token', created.id)).filter((e) => e.action === 'token.revoked');
     expect(revoked).toHaveLength(1);
     expect(revoked[0]).toMatchObject({ tenantId: acme, ...userActor(admin) });
@@ -189,9 +168,7 @@ describe('tenant.webhookSecretRotated', () => {
 
   it('by a dashboard admin: one more entry, the admin as actor', async () => {
     const wide = await createTestUser(tenant.id, 'admin', 'all');
-    await signIn(wide);
-    const result = await rotateWebhookSecretAction();
-    expect(result.ok).toBe(true);
+    expect((await call('POST', '/api/v2/webhooks/secret/rotation', await asUser(wide))).status).toBe(200);
     const entries = await rotations();
     expect(entries).toHaveLength(2);
     expect(entries[1]).toMatchObject({ tenantId: tenant.id, ...userActor(wide) });
@@ -199,9 +176,8 @@ describe('tenant.webhookSecretRotated', () => {
 
   it('none when an admin limited to some companies is refused', async () => {
     const limited = await createTestUser(tenant.id, 'admin', []);
-    await signIn(limited);
     const before = (await rotations()).length;
-    expect((await rotateWebhookSecretAction()).ok).toBe(false);
+    expect((await call('POST', '/api/v2/webhooks/secret/rotation', await asUser(limited))).status).toBe(403);
     expect(await rotations()).toHaveLength(before);
   });
 });

@@ -55,18 +55,25 @@ describe.each(operationEntries())('%s', (id, op) => {
 
   it('answers 2xx to its sample request', async () => {
     const s = sample();
-    const res = await send(op, s.path, await token(), s);
+    const res = await send(op, s.path, s.ownTenant?.bearer ?? (await token()), s);
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     cases += 1;
   });
 
   it('another tenant meets what a missing id meets, and sees no foreign row', async () => {
     const s = sample();
-    const foreign = await token({ tenant: 'northwind' });
+    const foreign = s.ownTenant?.foreign ?? (await token({ tenant: 'northwind' }));
     const res = await send(op, s.path, foreign, s);
     cases += 1;
     if (s.global) {
       expect(res.status).toBe(200);
+      return;
+    }
+    if (s.ownTenant) {
+      // It acts on its own tenant, and shows nothing of Acme's.
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      const text = JSON.stringify(res.body);
+      for (const acmeId of [DEMO.tenants.acme.id, DEMO.acme.companies.primary]) expect(text).not.toContain(acmeId);
       return;
     }
     if (s.missingPath) {
@@ -105,7 +112,7 @@ describe.each(operationEntries())('%s', (id, op) => {
       return;
     }
     if (op.method === 'POST' && s.tenantWide) {
-      expectError(res, 403, 'insufficientScope');
+      expectError(res, 403, 'insufficientScope', s.forbiddenPointer);
       return;
     }
     if (op.method === 'POST') {

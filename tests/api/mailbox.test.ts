@@ -7,17 +7,15 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, orderPasses, userInvitations } from '@/lib/db/schema';
-import { DomainError } from '@/lib/domain/errors';
 import { listMailbox, type MailboxEntry } from '@/lib/domain/messages/queries';
-import { resendMessageLink } from '@/lib/domain/messages/resend-link';
 import { inviteUser, invitationByToken } from '@/lib/domain/users';
 import { newId } from '@/lib/ids';
 import { openSecret } from '@/lib/secrets';
 import { DEMO } from '@/lib/seed';
 import { runDueMessages } from '@/lib/worker/message-send';
 import type { MessageProvider } from '@/lib/worker/providers/types';
-import { createTestUser, type TestUser } from './admins';
-import { db, withTestDatabase } from './harness';
+import { asUser, createTestUser, type TestUser } from './admins';
+import { call, db, expectError, withTestDatabase } from './harness';
 import { orderWithPass, queue } from './messages-fixtures';
 
 withTestDatabase();
@@ -109,11 +107,19 @@ describe('listMailbox', () => {
   });
 });
 
-describe('resendMessageLink', () => {
-  it('an invitation: a new link is sent to the invitee and the old one revoked', async () => {
+/**
+ * "Send a new link" calls the operation that sends it, with the admin's session: the pass through
+ * POST /api/v2/orders/{id}/pass, the invitation through POST /api/v2/users/{id}/invitation (the
+ * entry names the invitee).
+ */
+describe('sending a new link from the mailbox', () => {
+  it('an invitation: its entry names the invitee, a new link is sent and the old one revoked', async () => {
     const invited = await invite(tenantAdmin, [primary]);
     await capture([invited.messageId]);
-    expect(await resendMessageLink({ ctx: primaryAdmin.ctx, input: { id: invited.messageId } })).toEqual({ link: 'invitation' });
+    const entry = (await mailboxOf(primaryAdmin)).find((e) => e.message.id === invited.messageId)!;
+    expect(entry).toMatchObject({ link: 'invitation', invitee: { id: invited.user.id }, order: null });
+    const res = await call('POST', `/api/v2/users/${entry.invitee!.id}/invitation`, await asUser(primaryAdmin));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await invitationByToken(db(), invited.token))?.state).toBe('revoked');
     const open = await db().select().from(userInvitations).where(eq(userInvitations.userId, invited.user.id));
     expect(open.filter((i) => !i.revokedAt)).toHaveLength(1);
@@ -121,22 +127,26 @@ describe('resendMessageLink', () => {
     expect(queued).toMatchObject([{ template: 'userInvitation', status: 'queued' }]);
   });
 
-  it('a pass message: the pass is reissued (the old link revoked) and sent by the order\'s delivery method', async () => {
+  it("a pass message: its entry names the order, whose pass is reissued (the old link revoked) and sent by the order's delivery method", async () => {
     const withPass = await orderWithPass();
     const id = await queue(withPass.order.id, withPass.passId, 'email', 'jordan.rivera@example.com');
     await capture([id]);
-    expect(await resendMessageLink({ ctx: primaryAdmin.ctx, input: { id } })).toEqual({ link: 'pass' });
+    const entry = (await mailboxOf(primaryAdmin)).find((e) => e.message.id === id)!;
+    expect(entry).toMatchObject({ link: 'pass', invitee: null, order: { id: withPass.order.id } });
+    const res = await call('POST', `/api/v2/orders/${entry.order!.id}/pass`, { ...(await asUser(primaryAdmin)), body: {} });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const passes = await db().select().from(orderPasses).where(eq(orderPasses.orderId, withPass.order.id));
     expect(passes.find((p) => p.id === withPass.passId)?.revokedAt).not.toBeNull();
     expect(passes.filter((p) => !p.revokedAt)).toHaveLength(1);
   });
 
-  it('404 notFound at /id: a message the admin may not see (an all-companies invitation, another company\'s order); the link stays valid', async () => {
-    for (const id of [wideInvite.messageId, orderMessage.id]) {
-      const error = await resendMessageLink({ ctx: secondaryAdmin.ctx, input: { id } }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DomainError);
-      expect((error as DomainError).entries[0]).toMatchObject({ code: 'notFound', pointer: '/id' });
-    }
+  it("404 for what the admin may not see (an all-companies invitee, another company's order), as for a missing id; the link stays valid", async () => {
+    const session = await asUser(secondaryAdmin);
+    const missing = await call('POST', `/api/v2/users/${newId()}/invitation`, session);
+    expectError(missing, 404, 'notFound');
+    const invitee = await call('POST', `/api/v2/users/${wideInvite.user.id}/invitation`, session);
+    expect(invitee.body).toEqual(missing.body);
+    expectError(await call('POST', `/api/v2/orders/${order.id}/pass`, { ...session, body: {} }), 404, 'notFound');
     expect((await invitationByToken(db(), wideInvite.token))?.state).toBe('valid');
   });
 });

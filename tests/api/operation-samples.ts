@@ -12,6 +12,7 @@ import { orderBody } from './orders-fixtures';
 import * as documents from './samples/documents';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
+import * as settings from './samples/settings';
 import * as setup from './samples/setup';
 
 export interface Fixtures {
@@ -40,6 +41,14 @@ export interface Sample {
   tenantWide?: boolean;
   /** A create operation: where a foreign or unlinked token meets 404 notFound (default `/location/id`). */
   notFoundPointer?: string;
+  /** A `tenantWide` create: where a company-limited token meets 403 insufficientScope (default: no pointer). */
+  forbiddenPointer?: string;
+  /**
+   * An operation on the caller's tenant itself (the webhook signing secret), sent with the tokens of
+   * two tenants of its own instead of Acme's and Northwind's, which other tests use beside it:
+   * `bearer` for the sample, `foreign` as "another tenant" (which acts on its own tenant).
+   */
+  ownTenant?: { bearer: string; foreign: string };
 }
 
 export const missing = '00000000-0000-4000-8000-000000000000';
@@ -87,6 +96,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...messages.samples,
   ...pass.samples,
   ...documents.samples,
+  ...settings.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -101,7 +111,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

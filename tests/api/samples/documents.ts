@@ -44,6 +44,7 @@ export const samples = {
     body: {},
     companyScoped: true,
   }),
+  acknowledgeOrders: (f) => ({ path: '/api/v2/orders/acknowledgements', body: { orders: [{ id: f.finalOrderId }] }, companyScoped: true, notFoundPointer: '/orders/0/id' }),
 } satisfies Record<string, SampleOf>;
 
 /** Resources the samples need, made once with the admin token `t`; merged into the fixtures. */

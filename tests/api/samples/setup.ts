@@ -33,6 +33,12 @@ export const samples = {
     body: { name: 'Sample package (renamed)', services: [{ id: acme.services.nonDotUrine }] },
     companyScoped: true,
   }),
+  listNearbyClinics: () => ({
+    path: `/api/v2/locations/${acme.locations.primary}/nearbyClinics`,
+    missingPath: `/api/v2/locations/${missing}/nearbyClinics`,
+    query: { serviceIds: acme.services.dotUrine },
+    companyScoped: true,
+  }),
 } satisfies Record<string, SampleOf>;
 
 /** Resources the samples need, made once with the admin token `t`; merged into the fixtures. */
