@@ -1,6 +1,7 @@
 /** Result documents and acknowledgement (DESIGN.md 6.2). */
 import { Acknowledgements } from '@/lib/domain/contract/management';
-import { AcknowledgeBody, AcknowledgeOrdersBody, MAX_ACKNOWLEDGEMENTS, DOCUMENT_CONTENT_TYPE_LIST, DocumentContentQuery, ListDocumentsQuery, MAX_DOCUMENT_BYTES, UploadDocumentQuery } from '@/lib/domain/documents/schemas';
+import { AcknowledgeOrdersBody, MAX_ACKNOWLEDGEMENTS } from '@/lib/domain/orders/schemas';
+import { AcknowledgeBody, DOCUMENT_CONTENT_TYPE_LIST, DocumentContentQuery, ListDocumentsQuery, MAX_DOCUMENT_BYTES, UploadDocumentQuery } from '@/lib/domain/documents/schemas';
 import * as R from '../representations';
 import { ok, type OperationSpec } from './spec';
 

@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_TYPES, type DocumentType } from '@/lib/domain/contract/document-types';
-import { Reference } from '@/lib/domain/contract/inputs';
 import { PageQuery } from '@/lib/domain/pagination';
 
 /** Largest document body: 10 MiB. */
@@ -79,15 +78,6 @@ export type ListDocumentsQuery = z.output<typeof ListDocumentsQuery>;
 /** `PUT /api/v2/orders/{id}/acknowledgement` takes `{}` (who and when come from the request). */
 export const AcknowledgeBody = z.strictObject({});
 export type AcknowledgeBody = z.output<typeof AcknowledgeBody>;
-
-/** The most orders one `POST /api/v2/orders/acknowledgements` acknowledges (a page of the results inbox is 20). */
-export const MAX_ACKNOWLEDGEMENTS = 100;
-
-/** `POST /api/v2/orders/acknowledgements`: 1 to 100 orders, acknowledged together or not at all. */
-export const AcknowledgeOrdersBody = z
-  .strictObject({ orders: z.array(Reference).min(1).max(MAX_ACKNOWLEDGEMENTS) })
-  .meta({ id: 'AcknowledgeOrdersRequest' });
-export type AcknowledgeOrdersBody = z.output<typeof AcknowledgeOrdersBody>;
 
 /** `?download=true` asks for `Content-Disposition: attachment`. */
 export const DocumentContentQuery = z.object({ download: z.enum(['true', 'false']).optional() });

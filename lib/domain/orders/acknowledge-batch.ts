@@ -9,10 +9,10 @@ import { orders } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
 import type { Acknowledgements } from '@/lib/domain/contract/management';
-import type { AcknowledgeOrdersBody } from '@/lib/domain/documents/schemas';
 import { notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { acknowledgeOrders } from './acknowledge';
+import type { AcknowledgeOrdersBody } from './schemas';
 
 export async function acknowledgeOrderBatch({ ctx, input }: { ctx: Ctx; input: AcknowledgeOrdersBody }): Promise<Acknowledgements> {
   const ids = input.orders.map((o) => o.id);

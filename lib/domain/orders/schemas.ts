@@ -178,6 +178,15 @@ export const CancelOrderBody = z.strictObject({
 });
 export type CancelOrderBody = z.output<typeof CancelOrderBody>;
 
+/** The most orders one `POST /api/v2/orders/acknowledgements` acknowledges (a page of the results inbox is 20). */
+export const MAX_ACKNOWLEDGEMENTS = 100;
+
+/** `POST /api/v2/orders/acknowledgements`: 1 to 100 orders, acknowledged together or not at all. */
+export const AcknowledgeOrdersBody = z
+  .strictObject({ orders: z.array(Reference).min(1).max(MAX_ACKNOWLEDGEMENTS) })
+  .meta({ id: 'AcknowledgeOrdersRequest' });
+export type AcknowledgeOrdersBody = z.output<typeof AcknowledgeOrdersBody>;
+
 export const ServiceEventBody = z.strictObject({
   status: z.enum(SERVICE_STATUSES as [string, ...string[]]),
   /** A screening milestone reached with this event, appended to screenHistory. */
