@@ -33,7 +33,8 @@ import { loadGeo } from '@/lib/seed/geo';
 import { Rng } from '@/lib/seed/random';
 import type { Ctx } from '@/lib/domain/context';
 import { isOpenSql } from '@/lib/domain/clinics/hours';
-import { clinicSearchStatement, METERS_PER_MILE, nearSql, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
+import { METERS_PER_MILE, nearSql } from '@/lib/domain/clinics/nearby';
+import { clinicSearchStatement, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, rowsOf, type Database } from '@/lib/db/client';
-import { nearSql, SearchClinicsQuery } from '@/lib/domain/clinics/search';
+import { nearSql } from '@/lib/domain/clinics/nearby';
+import { SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import { distanceMiles, geocodeNear, type Position } from '@/lib/geo/geocode';
 
 describe('SearchClinicsQuery', () => {

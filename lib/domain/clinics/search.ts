@@ -2,20 +2,12 @@
  * Clinic search (DESIGN.md "Clinic search", spec 2.10 / 4.7): clinics of the principal's tenant,
  * nearest first around a position, or by name without one.
  *
- * Nearest-neighbour search runs in the database on the GiST index `clinics_earth_point_idx` over
- * `clinics.earth_point` (a `cube` earth point kept by a trigger, migration 0001; the index INCLUDEs
- * tenant_id, is_active and id, migration 0006, so the candidates are an index-only scan; not
- * declared in the drizzle schema, hence the raw SQL below). The same SQL runs on PGlite and
- * PostgreSQL (`nearSql`):
- * - the radius box `earth_box(origin, r) @> earth_point` is the index condition: only the points in
- *   a cube around the origin are read (O(log n + k), k the clinics in the box);
- * - `earth_point <-> origin` (cube Euclidean distance, i.e. the chord, monotonic in the great-circle
- *   distance) orders them; the exact total needs all k, so the top of the page is a top-N sort;
- * - `chord <= gc_to_sec(r)` is the exact check (the box holds points up to ~1.7 r away), the same as
- *   `earth_distance(origin, earth_point) <= r`;
- * - miles = sec_to_gc(chord) / 1609.344, the same value as `earth_distance(origin, earth_point)`
- *   (radius `earth()` = 6378168 m; within 0.12% of `distanceMiles`, which uses 3958.76 mi).
- * Service filters are correlated counts on clinic_services (primary key (clinic_id, service_id)).
+ * Near and offering all the required services is the SQL of ./nearby.ts (`nearbyClinicsSql`,
+ * `nearSql`): the radius box on the GiST index `clinics_earth_point_idx` (which INCLUDEs tenant_id,
+ * is_active and id, migration 0006, so the candidates are an index-only scan), the exact check
+ * against the radius, the order by distance; the same SQL runs on PGlite and PostgreSQL. The exact
+ * total needs all the candidates, so the top of the page is a top-N sort. The search adds that each
+ * required service is one the token can order.
  * A search is one prepared statement per filter shape (`buildStatements`) returning one JSON value:
  * the page's clinic fields, the ids of the services each offers, the exact total, and the services
  * the token can order, which name each clinic's `services` (as `orderableServicesOfClinics`).
@@ -33,13 +25,11 @@ import { API, serviceEntry } from '@/lib/domain/contract/representation';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
 import type { Clinic } from './index';
 import { effectiveZoneSql, isOpenSql, openStatusSql } from './hours';
+import { milesOfChord, nearbyClinicsSql } from './nearby';
 import { CAPABILITIES, type Capability } from '@/lib/domain/contract/clinic-hours';
 
 export const DEFAULT_RADIUS_MILES = 25;
 export const MAX_RADIUS_MILES = 500;
-export const METERS_PER_MILE = 1609.344;
-/** The same, as SQL text: a constant of the statement, not one more parameter. */
-const metersPerMile = sql.raw(`${METERS_PER_MILE}::float8`);
 const MAX_SERVICE_IDS = 50;
 
 /**
@@ -116,44 +106,8 @@ type OpenFilter = { at: Date } | 'now';
 const openInstant = (open: OpenFilter) => (open === 'now' ? new Date() : open.at);
 export type SearchClinicsQuery = z.output<typeof SearchClinicsQuery>;
 
-/** `clinics.earth_point` (not in the drizzle schema: see migration 0001). */
-const earthPoint = sql.raw('"clinics"."earth_point"');
 /** Qualified: drizzle renders `clinics.id` as a bare "id", which a subquery would take for its own. */
 const clinicId = sql.raw('"clinics"."id"');
-
-type Value<T> = T | Placeholder;
-
-/** earthdistance's `earth()`, the radius its points are on (meters). */
-const earthRadius = sql.raw('6378168::float8');
-
-/**
- * The SQL pieces of a position search: index condition, exact check, order, distance in miles.
- * Position and radius are values or placeholders. earthdistance's functions are written out with
- * the same built-in operations (same values, bit for bit: tests/unit/clinic-search.test.ts)
- * because they are SQL functions that PostgreSQL runs through its SQL-function executor, ~0.1 ms
- * per call site and execution (or per planning, when folded to constants). The origin, the box and
- * the radius' chord are scalar subqueries, i.e. init plans computed once per execution: in a
- * generic plan, an expression of parameters written inline would be computed again per candidate.
- */
-export function nearSql(p: { lat: Value<number>; long: Value<number> }, radiusMiles: Value<number>) {
-  const lat = sql`radians(${p.lat}::float8)`;
-  const long = sql`radians(${p.long}::float8)`;
-  // ll_to_earth(lat, long)
-  const origin = sql`cube(array[${earthRadius} * cos(${lat}) * cos(${long}), ${earthRadius} * cos(${lat}) * sin(${long}), ${earthRadius} * sin(${lat})])`;
-  // gc_to_sec(meters): the straight-line distance of a great-circle one (radius <= 500 miles).
-  const radiusChord = sql`2 * ${earthRadius} * sin(${radiusMiles}::float8 * ${metersPerMile} / (2 * ${earthRadius}))`;
-  const chord = sql`(${earthPoint} <-> (select ${origin}))`;
-  return {
-    // earth_box(origin, meters) @> earth_point: the GiST index condition. Then the exact check on
-    // chords (the same as `earth_distance(origin, earth_point) <= r`).
-    within: sql`(select cube_enlarge(${origin}, ${radiusChord}, 3)) @> ${earthPoint} and ${chord} <= (select ${radiusChord})`,
-    order: chord,
-    // sec_to_gc(chord), in miles
-    miles: milesOfChord(chord),
-  };
-}
-
-const milesOfChord = (chord: SQL) => sql<number>`2 * ${earthRadius} * asin(${chord} / (2 * ${earthRadius})) / ${metersPerMile}`;
 
 /** The filters a search uses: the key of its prepared statements. */
 interface SearchShape {
@@ -237,20 +191,21 @@ interface PageResult {
  */
 function buildStatements(db: Db, shape: SearchShape) {
   const key = shapeKey(shape);
-  const near = shape.position ? nearSql({ lat: placeholder('lat'), long: placeholder('long') }, placeholder('radius')) : null;
-  const serviceIds = sql`${placeholder('serviceIds')}::text[]`;
+  // Near the position, offering every required service, each one the token can order (2.10).
+  const { where: nearby, near } = nearbyClinicsSql({
+    tenantId: access.tenantId,
+    isActive: placeholder('isActive'),
+    position: shape.position ? { lat: placeholder('lat'), long: placeholder('long') } : null,
+    radiusMiles: placeholder('radius'),
+    serviceIds: shape.services ? placeholder('serviceIds') : null,
+    among: orderableIds,
+  });
   const where = and(
-    eq(clinics.tenantId, access.tenantId),
-    eq(clinics.isActive, placeholder('isActive')),
+    nearby,
     shape.name ? ilike(clinics.name, placeholder('name')) : undefined,
-    // The clinic offers every required service, each one the token can order (2.10).
-    shape.services
-      ? sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${serviceIds}) and cs.service_id = any(${orderableIds})) = cardinality(${serviceIds})`
-      : undefined,
     // Every capability asked for (text[] containment), and open at the instant in the clinic's zone.
     shape.capabilities ? sql`${clinics.capabilities} @> ${placeholder('capabilities')}::text[]` : undefined,
     shape.open ? isOpenSql(hoursColumns, openAtValue) : undefined,
-    near?.within,
   );
   const countAll = db.select({ total: count() }).from(clinics).where(where);
   const candidates = db

@@ -2,7 +2,7 @@
  * The package editor's check: which active clinics of the tenant within a radius of a location's ZIP
  * code offer every chosen service. Unlike the API's clinic search it does not limit the services to
  * those the principal can already order: a package being set up may name services no package holds
- * yet. "Near" is the clinic search's own SQL (`nearSql`).
+ * yet. "Near" and "offers" are the clinic search's own SQL (`nearbyClinicsSql`).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,7 +10,8 @@ import { clinics, companies, locations } from '@/lib/db/schema';
 import { manageableCompany } from '@/lib/domain/companies/write';
 import type { Ctx } from '@/lib/domain/context';
 import type { NearbyClinics } from '@/lib/domain/contract/management';
-import { DEFAULT_RADIUS_MILES, nearSql } from '@/lib/domain/clinics/search';
+import { nearbyClinicsSql } from '@/lib/domain/clinics/nearby';
+import { DEFAULT_RADIUS_MILES } from '@/lib/domain/clinics/search';
 import { notFound } from '@/lib/domain/errors';
 import { geocodeZip } from '@/lib/geo/geocode';
 import { MAX_PACKAGE_SERVICES } from './schemas';
@@ -27,8 +28,6 @@ export const NearbyClinicsQuery = z.object({
 });
 export type NearbyClinicsQuery = z.output<typeof NearbyClinicsQuery>;
 
-const clinicId = sql.raw('"clinics"."id"');
-
 /** The nearest few (`limit`) and the total; 404 for a location outside the principal's companies. */
 export async function clinicsOfferingNear(ctx: Ctx, q: { locationId: string; serviceIds: readonly string[] }, limit = 5): Promise<NearbyClinics> {
   const [location] = await ctx.db
@@ -40,21 +39,12 @@ export async function clinicsOfferingNear(ctx: Ctx, q: { locationId: string; ser
   const radiusMiles = DEFAULT_RADIUS_MILES;
   const position = location.postalCode ? geocodeZip(location.postalCode) : null;
   if (!position) return { object: 'nearbyClinics', postalCode: null, radiusMiles, total: 0, clinics: [] };
-  const serviceIds = [...new Set(q.serviceIds)];
-  const near = nearSql(position, radiusMiles);
-  const required = sql`${sql.param(serviceIds)}::text[]`;
+  const { where, near } = nearbyClinicsSql({ tenantId: ctx.tenantId, position, radiusMiles, serviceIds: q.serviceIds });
   const rows = await ctx.db
-    .select({ id: clinics.id, name: clinics.name, city: clinics.city, state: clinics.state, miles: near.miles, total: sql<number>`count(*) over ()` })
+    .select({ id: clinics.id, name: clinics.name, city: clinics.city, state: clinics.state, miles: near!.miles, total: sql<number>`count(*) over ()` })
     .from(clinics)
-    .where(
-      and(
-        eq(clinics.tenantId, ctx.tenantId),
-        eq(clinics.isActive, true),
-        near.within,
-        sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) = ${serviceIds.length}`,
-      ),
-    )
-    .orderBy(near.order, asc(clinics.id))
+    .where(where)
+    .orderBy(near!.order, asc(clinics.id))
     .limit(limit);
   return {
     object: 'nearbyClinics',

@@ -9,7 +9,7 @@ import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orders, orderServices } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
 import { zoneOf } from '@/lib/domain/clinics/hours';
-import { nearSql } from '@/lib/domain/clinics/search';
+import { nearbyClinicsSql } from '@/lib/domain/clinics/nearby';
 import { DomainError } from '@/lib/domain/errors';
 import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
 import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
@@ -175,29 +175,16 @@ export async function clinicsForPass(db: Db, orderId: string, position: Position
     .where(eq(orders.id, orderId));
   if (!order) return [];
   const services = await db.select({ id: orderServices.serviceId }).from(orderServices).where(eq(orderServices.orderId, orderId));
-  const serviceIds = [...new Set(services.map((s) => s.id))];
-  const near = nearSql(position, radiusMiles);
-  const required = sql`${sql.param(serviceIds)}::text[]`;
-  const clinicId = sql.raw('"clinics"."id"');
+  const { where, near } = nearbyClinicsSql({ tenantId: order.tenantId, position, radiusMiles, serviceIds: services.map((s) => s.id), feeCapCents: order.feeCapCents });
   const rows = await db
     .select({
       id: clinics.id, name: clinics.name, phone: clinics.phone, line1: clinics.line1, line2: clinics.line2, city: clinics.city,
       state: clinics.state, postalCode: clinics.postalCode, lat: clinics.lat, long: clinics.long, hours: clinics.hours, timeZone: clinics.timeZone,
-      miles: near.miles,
+      miles: near!.miles,
     })
     .from(clinics)
-    .where(
-      and(
-        eq(clinics.tenantId, order.tenantId),
-        eq(clinics.isActive, true),
-        near.within,
-        sql`(select count(*) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) = ${serviceIds.length}`,
-        order.feeCapCents !== null
-          ? sql`(select sum(cs.price_cents) from clinic_services cs where cs.clinic_id = ${clinicId} and cs.service_id = any(${required})) <= ${order.feeCapCents}`
-          : undefined,
-      ),
-    )
-    .orderBy(near.order, asc(clinics.id))
+    .where(where)
+    .orderBy(near!.order, asc(clinics.id))
     .limit(CLINIC_RESULTS);
   return rows.map((c) => ({ ...c, miles: Number(c.miles), timeZone: c.timeZone ?? zoneOf(c.state, c.lat, c.long) }));
 }
