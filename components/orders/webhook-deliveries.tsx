@@ -1,9 +1,11 @@
 'use client';
 /**
- * The webhook deliveries of one order (GET /api/v2/webhooks/deliveries?orderId=...) with a
- * redeliver button for roles with `webhook.write` (POST .../redeliver).
+ * Webhook deliveries (GET /api/v2/webhooks/deliveries): the list the webhooks page and an order's
+ * page both show (`DeliveryList`), with a redeliver button for roles with `webhook.write`
+ * (POST .../redeliver), and an order's card of them (`OrderWebhookDeliveries`).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { ApiError, apiFetch, apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,13 +21,13 @@ export type { WebhookDelivery };
 const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', retrying: 'warning', failed: 'danger' };
 
 /** `pending` after a failed attempt is a retry waiting for its time: "Retrying", not "Pending". */
-export function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'>): 'delivered' | 'pending' | 'retrying' | 'failed' {
+function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'>): 'delivered' | 'pending' | 'retrying' | 'failed' {
   return delivery.status === 'pending' && delivery.attemptCount > 0 ? 'retrying' : delivery.status;
 }
 
 const STATE_WORDS = { delivered: 'Delivered', pending: 'Pending', retrying: 'Retrying', failed: 'Failed' } as const;
 
-export function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'> }) {
+function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'> }) {
   const state = deliveryState(delivery);
   return (
     <Badge tone={DELIVERY_TONE[state] ?? 'neutral'} dot>
@@ -35,7 +37,7 @@ export function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDelivery, '
 }
 
 /** Attempts, the last answer or error, and the next attempt of a retry, in words. */
-export function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery }) {
+function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery }) {
   const state = deliveryState(d);
   return (
     <>
@@ -65,7 +67,7 @@ export function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery })
   );
 }
 
-export function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
+function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const mutation = useMutation({
@@ -83,6 +85,68 @@ export function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
   );
 }
 
+/**
+ * A page of webhook deliveries, the one list of the webhooks page and an order's page: loading,
+ * error (with a retry), empty, or one row per delivery with its heading, status, URL, attempts and,
+ * for roles with `webhook.write`, a redeliver button.
+ */
+export function DeliveryList({
+  query,
+  heading,
+  emptyDescription,
+  canRedeliver,
+  loadingRows = 2,
+}: {
+  query: UseQueryResult<Page<WebhookDelivery>>;
+  /** What a row is: `Event #3`, or its order and event. */
+  heading: (delivery: WebhookDelivery) => ReactNode;
+  emptyDescription: string;
+  canRedeliver: boolean;
+  loadingRows?: number;
+}) {
+  if (query.isPending)
+    return (
+      <div className="flex flex-col gap-3 p-5">
+        {Array.from({ length: loadingRows }, (_, i) => (
+          <Skeleton key={i} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  if (query.isError)
+    return (
+      <EmptyState
+        tone="error"
+        title={query.error instanceof ApiError && query.error.status === 404 ? 'Webhook deliveries are not available' : 'The deliveries could not be loaded'}
+        description={errorMessage(query.error)}
+        action={
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        }
+      />
+    );
+  if (query.data.data.length === 0) return <EmptyState title="No deliveries" description={emptyDescription} />;
+  return (
+    <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-deliveries">
+      {query.data.data.map((d) => (
+        <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
+          <div className="min-w-0 flex-1">
+            <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
+              {heading(d)}
+              <DeliveryStatus delivery={d} />
+            </p>
+            <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
+              {d.url}
+            </p>
+            <DeliveryAttempts delivery={d} />
+          </div>
+          {canRedeliver ? <RedeliverButton delivery={d} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function OrderWebhookDeliveries({ orderId, canRedeliver }: { orderId: string; canRedeliver: boolean }) {
   const filters = { orderId, limit: 20 };
   const query = useQuery({
@@ -93,41 +157,12 @@ export function OrderWebhookDeliveries({ orderId, canRedeliver }: { orderId: str
   return (
     <Card aria-labelledby="deliveries-title">
       <CardHeader id="deliveries-title" title="Webhook deliveries" description="order.updated events sent to this order's callback URL." />
-      {query.isPending ? (
-        <div className="flex flex-col gap-3 p-5">
-          <Skeleton className="h-12 w-full" />
-          <Skeleton className="h-12 w-full" />
-        </div>
-      ) : query.isError ? (
-        <EmptyState
-          tone="error"
-          title={query.error instanceof ApiError && query.error.status === 404 ? 'Webhook deliveries are not available' : 'The deliveries could not be loaded'}
-          description={errorMessage(query.error)}
-        />
-      ) : query.data.data.length === 0 ? (
-        <EmptyState
-          title="No deliveries"
-          description="No event has been sent for this order. Events go only to orders created with a callback URL."
-        />
-      ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-deliveries">
-          {query.data.data.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="flex items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-                  <span>Event #{d.sequence}</span>
-                  <DeliveryStatus delivery={d} />
-                </p>
-                <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
-                  {d.url}
-                </p>
-                <DeliveryAttempts delivery={d} />
-              </div>
-              {canRedeliver ? <RedeliverButton delivery={d} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DeliveryList
+        query={query}
+        heading={(d) => <span>Event #{d.sequence}</span>}
+        emptyDescription="No event has been sent for this order. Events go only to orders created with a callback URL."
+        canRedeliver={canRedeliver}
+      />
     </Card>
   );
 }

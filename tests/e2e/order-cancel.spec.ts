@@ -102,5 +102,13 @@ test.describe('Webhook deliveries of an order', () => {
     await expect(page.getByTestId('toast').filter({ hasText: 'Redelivery queued' })).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('audit-trail')).toContainText('Webhook redelivered');
+
+    // The webhooks page lists the same delivery (the same list), headed by its order's code.
+    await page.goto('/webhooks');
+    const listed = page.getByTestId('webhook-deliveries').getByRole('listitem').filter({ hasText: order.code });
+    await expect(listed).toHaveCount(1);
+    await expect(listed.getByTestId('delivery-order')).toHaveAttribute('href', `/orders/${order.id}`);
+    await expect(listed).toContainText(`${baseURL}/api/v2/openapi.json`);
+    await expect(listed.getByRole('button', { name: /Redeliver/ })).toBeVisible();
   });
 });

@@ -4,13 +4,11 @@ import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { fetchOrder } from '@/components/orders/orders-api';
-import { DeliveryAttempts, DeliveryStatus, RedeliverButton, type WebhookDelivery } from '@/components/orders/webhook-deliveries';
-import { apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
+import { DeliveryList, type WebhookDelivery } from '@/components/orders/webhook-deliveries';
+import { apiGet, queryKeys, type Page } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
 import { Select } from '@/components/ui/field';
-import { Skeleton } from '@/components/ui/skeleton';
 
 const LIMIT = 20;
 
@@ -60,46 +58,17 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
           </div>
         }
       />
-      {query.isPending ? (
-        <div className="flex flex-col gap-3 p-5">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} className="h-12 w-full" />
-          ))}
-        </div>
-      ) : query.isError ? (
-        <EmptyState
-          tone="error"
-          title="The deliveries could not be loaded"
-          description={errorMessage(query.error)}
-          action={
-            <Button variant="secondary" onClick={() => query.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : query.data.data.length === 0 ? (
-        <EmptyState title="No deliveries" description="Events are sent only for orders created with a callback URL." />
-      ) : (
-        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-          {query.data.data.map((d) => (
-            <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-                  <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-testid="delivery-order">
-                    Order <span className="font-mono">{codes.get(d.orderId) ?? '…'}</span> · event #{d.sequence}
-                  </Link>
-                  <DeliveryStatus delivery={d} />
-                </p>
-                <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
-                  {d.url}
-                </p>
-                <DeliveryAttempts delivery={d} />
-              </div>
-              {canRedeliver ? <RedeliverButton delivery={d} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <DeliveryList
+        query={query}
+        loadingRows={5}
+        heading={(d) => (
+          <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-testid="delivery-order">
+            Order <span className="font-mono">{codes.get(d.orderId) ?? '…'}</span> · event #{d.sequence}
+          </Link>
+        )}
+        emptyDescription="Events are sent only for orders created with a callback URL."
+        canRedeliver={canRedeliver}
+      />
       {total > LIMIT ? (
         <nav aria-label="Deliveries pages" className="flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
           <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
