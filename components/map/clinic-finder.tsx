@@ -11,7 +11,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useCallback, useId, useMemo, useOptimistic, useState, useTransition } from 'react';
+import { useCallback, useEffect, useId, useMemo, useOptimistic, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
@@ -20,9 +20,10 @@ import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { formatNumber, plural } from '@/components/reference/format';
+import { useNow } from '@/components/orders/deadline-clock';
 import { ClinicList, ClinicListSkeleton, LoadMore } from './clinic-list';
 import { ServicePicker, type ServiceOption } from './service-picker';
-import { CAPABILITY_LABELS } from './hours';
+import { CAPABILITY_LABELS, nextOpenStateChange } from './hours';
 import type { PlaceLabel } from './places';
 import type { Clinic, Highlight, HoverSource, RankedClinic, SearchOrigin } from './types';
 
@@ -193,6 +194,14 @@ export function ClinicFinder(props: ClinicFinderProps) {
     getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
   });
   const ranked: RankedClinic[] = useMemo(() => (query.data?.pages ?? []).flatMap((p) => p.data).map((clinic, i) => ({ clinic, rank: i + 1 })), [query.data]);
+  // Each clinic's open state is the search's, at the time of the search: once the first closing or
+  // opening it told of has passed (checked every minute), ask again.
+  const now = useNow(60_000);
+  const nextChange = useMemo(() => nextOpenStateChange(ranked.map((r) => r.clinic)), [ranked]);
+  const { refetch } = query;
+  useEffect(() => {
+    if (now !== null && nextChange !== null && now >= nextChange) void refetch();
+  }, [now, nextChange, refetch]);
   const total = query.data?.pages[0]?.total ?? 0;
 
   const onHover = useCallback((id: string | null, source: HoverSource) => setHighlight(id ? { id, source } : null), [setHighlight]);

@@ -1,12 +1,12 @@
 'use client';
-/** A clinic's open state (a badge) and weekly hours, in the clinic's time zone, for the list and the popup. */
+/** A clinic's open state (a badge, as the search computed it) and weekly hours, in the clinic's time zone, for the list and the popup. */
 import { Badge } from '@/components/ui/badge';
 import { CAPABILITY_LABELS, openState, weeklyHoursText } from './hours';
 import type { Clinic } from './types';
 
-export function ClinicHours({ clinic, now, compact = false }: { clinic: Clinic; now: number | null; compact?: boolean }) {
-  // The API's openStatus needs no clock; without it, the state at `now` (null before the first tick).
-  const state = now === null && !clinic.openStatus ? null : openState(clinic, now ?? 0);
+export function ClinicHours({ clinic, compact = false }: { clinic: Clinic; compact?: boolean }) {
+  // The state the search computed (openStatus); none for a clinic whose zone is unknown.
+  const state = openState(clinic);
   return (
     <div className="mt-1.5 flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400" data-testid="clinic-hours">
       {state ? (

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cityLine, formatNumber, formatPhone, streetLine } from '@/components/reference/format';
 import { ServiceChips } from '@/components/reference/ui';
-import { useNow } from '@/components/orders/deadline-clock';
 import { ClinicHours } from './clinic-hours';
 import type { Highlight, HoverSource, RankedClinic } from './types';
 
@@ -25,8 +24,6 @@ export function ClinicList({
   onHover(id: string | null, source: HoverSource): void;
   onSelect(id: string, source: HoverSource): void;
 }) {
-  // The open state at the time of viewing, refreshed every minute (the hours are the clinic's zone's).
-  const now = useNow(60_000);
   // A pin hovered or chosen on the map: show its item.
   const mapId = highlight?.source === 'map' ? highlight.id : selected?.source === 'map' ? selected.id : null;
   useEffect(() => {
@@ -89,7 +86,7 @@ export function ClinicList({
                   {formatPhone(clinic.phone)}
                 </a>
               )}
-              <ClinicHours clinic={clinic} now={now} compact />
+              <ClinicHours clinic={clinic} compact />
               <div className="mt-2">
                 <ServiceChips services={clinic.services} max={3} />
               </div>

@@ -2,7 +2,6 @@
 import { useEffect, useRef } from 'react';
 import { cityLine, formatPhone, streetLine } from '@/components/reference/format';
 import { ServiceChips } from '@/components/reference/ui';
-import { useNow } from '@/components/orders/deadline-clock';
 import { ClinicHours } from './clinic-hours';
 import type { RankedClinic } from './types';
 
@@ -14,7 +13,6 @@ import type { RankedClinic } from './types';
 export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClinic; focusOnOpen: boolean }) {
   const { clinic, rank } = ranked;
   const heading = useRef<HTMLHeadingElement>(null);
-  const now = useNow(60_000);
   // Opened from a pin with the keyboard: move focus into the popup (Escape closes it and returns to
   // the pin). Leaflet re-attaches the popup's content once it has opened, which drops focus, so
   // this waits for that.
@@ -47,7 +45,7 @@ export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClin
           </a>
         </div>
       )}
-      <ClinicHours clinic={clinic} now={now} />
+      <ClinicHours clinic={clinic} />
       <div className="mt-2.5 border-t border-slate-200 pt-2.5 dark:border-slate-700">
         <div className="mb-1.5 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Services you can order here</div>
         <ServiceChips services={clinic.services} max={6} />

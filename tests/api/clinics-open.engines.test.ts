@@ -1,7 +1,8 @@
 /**
  * GET /api/v2/clinics with `capabilities` and `openAt` / `openNow` (DESIGN.md 6.3): only clinics
  * with every capability, open at the instant in their own time zone, still nearest first, with
- * exact totals and `openStatus`; the clinic facts on every clinic; 400s. The test's clinics stand
+ * exact totals; `openStatus` at that instant, or at the time of the search without one; the clinic
+ * facts on every clinic; 400s. The test's clinics stand
  * in the Pacific, far from every seeded clinic, so a search around them sees only them.
  */
 import { randomBytes } from 'node:crypto';
@@ -122,7 +123,8 @@ describe('GET /api/v2/clinics: capabilities and openAt', () => {
     const res = await search({ capabilities: 'breathAlcohol,dotCollection' });
     expect(keysOf(res.body)).toEqual(['a']);
     expect(res.body.total).toBe(1);
-    expect(res.body.data[0]).not.toHaveProperty('openStatus');
+    // Not a filter on opening: the state is still there, at the time of the search.
+    expect(res.body.data[0].openStatus).toMatchObject({ isOpen: expect.any(Boolean) });
   });
 
   it('openAt alone: every open clinic, whatever its capabilities', async () => {
@@ -144,11 +146,17 @@ describe('GET /api/v2/clinics: capabilities and openAt', () => {
     expect(res.body.total).toBe(3);
   });
 
-  it('every clinic shows its time zone, hours and capabilities', async () => {
+  it('every clinic shows its time zone, hours and capabilities, and in a search its open state at the time of the search', async () => {
     const res = await search({});
-    const a = res.body.data.find((c: { id: string }) => c.id === idOf('a'));
+    const byKey = (key: string) => res.body.data.find((c: { id: string }) => c.id === idOf(key));
+    const a = byKey('a');
     expect(a).toMatchObject({ timeZone: 'America/Chicago', hours: weekdays, capabilities: ['breathAlcohol', 'dotCollection'] });
-    expect(a).not.toHaveProperty('openStatus');
+    // Weekdays 08:00-17:00: open until 17:00 or closed until the next 08:00, in Chicago, after now.
+    const next = a.openStatus.isOpen ? a.openStatus.closesAt : a.openStatus.opensAt;
+    expect(Date.parse(next)).toBeGreaterThan(Date.now() - 60_000);
+    expect(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(next))).toBe(a.openStatus.isOpen ? '17:00' : '08:00');
+    expect(byKey('e').openStatus).toEqual({ isOpen: true, closesAt: null }); // around the clock
+    expect(byKey('g').openStatus).toEqual({ isOpen: false, opensAt: null }); // by appointment
     const one = await get(`${PATH}/${idOf('g')}`, { token: await token({ scopes: ['clinic.read'] }) });
     expect(one.status).toBe(200);
     expect(one.body).toMatchObject({ timeZone: 'America/Chicago', hours: [], capabilities: ['breathAlcohol', 'walkIn'] });

@@ -93,6 +93,13 @@ describe('open at an instant: midnight, 24:00, around the clock, by appointment'
   it('no hours (by appointment): closed, with no opening time', async () => {
     expect(await at({ hours: [], timeZone: 'America/Chicago' }, '2026-07-15T15:00:00Z')).toEqual({ open: false, status: { isOpen: false, opensAt: null } });
   });
+
+  it('no zone (no time zone, no known state): no open state at all, and not open', async () => {
+    expect(await at({ hours: weekdays('08:00', '17:00'), timeZone: null }, '2026-07-15T15:00:00Z')).toEqual({ open: false, status: null });
+    expect(await at({ hours: weekdays('08:00', '17:00'), timeZone: null, state: 'ZZ' }, '2026-07-15T15:00:00Z')).toEqual({ open: false, status: null });
+    // The state's main zone stands in for a missing one.
+    expect((await at({ hours: weekdays('08:00', '17:00'), timeZone: null, state: 'TX' }, '2026-07-15T15:00:00Z')).status).toEqual({ isOpen: true, closesAt: '2026-07-15T22:00:00Z' });
+  });
 });
 
 describe('hours and zones as values', () => {

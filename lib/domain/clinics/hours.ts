@@ -145,12 +145,15 @@ const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD
  * from the day before to a week after, as instants in its zone (so a 24:00 closing and the next
  * day's 00:00 opening meet). Open: `closesAt` is the end of the run of touching intervals (null
  * when it lasts the whole week: open around the clock). Closed: `opensAt` is the next start (null
- * when it has no hours: by appointment).
+ * when it has no hours: by appointment). Null for a clinic without a zone: its hours say nothing
+ * about an instant (as `isOpenSql` is not true for it).
+ * The one opening state: the clinic search returns it for every result (`openStatus`) and the
+ * dashboard's clinic map shows it as it is (components/map/hours.ts), never working it out again.
  */
-export function openStatusSql(c: HoursColumns, instant: SQL): SQL<{ isOpen: boolean; closesAt?: string | null; opensAt?: string | null }> {
+export function openStatusSql(c: HoursColumns, instant: SQL): SQL<{ isOpen: boolean; closesAt?: string | null; opensAt?: string | null } | null> {
   const zone = effectiveZoneSql(c);
   const t = sql`(${instant})`;
-  return sql`(with iv as (
+  return sql`(select case when ${zone} is null then null else (with iv as (
       select k, ((d + (h->>'opens')::time) at time zone ${zone}) as s, ((d + (h->>'closes')::time) at time zone ${zone}) as e
       from generate_series(-1, 7) k
       cross join lateral (select ((${t} at time zone ${zone})::date + k) as d) dd
@@ -160,5 +163,5 @@ export function openStatusSql(c: HoursColumns, instant: SQL): SQL<{ isOpen: bool
       then json_build_object('isOpen', true, 'closesAt',
         (select ${iso(sql`min(a.e)`)} from iv a where a.e > ${t} and a.k < 7 and not exists (select 1 from iv b where b.s <= a.e and a.e < b.e)))
       else json_build_object('isOpen', false, 'opensAt', (select ${iso(sql`min(s)`)} from iv where s > ${t}))
-      end)`;
+      end) end)`;
 }

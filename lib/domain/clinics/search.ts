@@ -70,7 +70,7 @@ export const SearchClinicsQuery = PageQuery.extend({
   name: TextFilter.optional().describe('Case-insensitive partial match on the clinic name.'),
   isActive: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   capabilities: CapabilityList.optional(),
-  openAt: z.iso.datetime({ offset: true }).optional().describe('Only clinics open at this instant (in each clinic\'s own time zone); each result carries `openStatus`.'),
+  openAt: z.iso.datetime({ offset: true }).optional().describe('Only clinics open at this instant (in each clinic\'s own time zone); each result\'s `openStatus` is at this instant.'),
   openNow: z.enum(['true', 'false']).optional().transform((v) => v === 'true').describe('`true`: only clinics open now, as `openAt` with the current time.'),
 })
   .superRefine((q, ctx) => {
@@ -146,7 +146,8 @@ function searchParams(ctx: Ctx, q: SearchClinicsQuery, required: string[]) {
     name: q.name !== undefined ? likePattern(q.name) : undefined,
     serviceIds: required,
     capabilities: q.capabilities ?? [],
-    openAt: q.open !== undefined ? openInstant(q.open).toISOString() : undefined,
+    // The instant of `openStatus`: the filter's, else the time of the search.
+    openAt: (q.open !== undefined ? openInstant(q.open) : new Date()).toISOString(),
     limit: q.limit,
     offset: offsetOf(q),
   };
@@ -154,7 +155,7 @@ function searchParams(ctx: Ctx, q: SearchClinicsQuery, required: string[]) {
 
 /** The columns the opening hours are read from (DESIGN.md 6.3). */
 const hoursColumns = { hours: clinics.hours, timeZone: clinics.timeZone, state: clinics.state };
-/** The instant of an `openAt`/`openNow` search, computed once per execution (an init plan). */
+/** The instant of a search (`openAt`, else the time of the search), computed once per execution (an init plan). */
 const openAtValue = sql`(select ${placeholder('openAt')}::timestamptz)`;
 
 /** Clinic fields of the representation as one JSON value, in `serializeClinic`'s order. */
@@ -174,7 +175,7 @@ const offeredServiceIds = sql<string[] | null>`(select json_agg(cs.service_id) f
 
 /** A page as the statement returns it: one JSON value, parsed once by the driver. */
 interface PageResult {
-  /** [clinic fields, miles (null without a position), exact total, offered service ids, open status (null without openAt)], in page order. */
+  /** [clinic fields, miles (null without a position), exact total, offered service ids, open status (null without a time zone)], in page order. */
   rows: Array<[ClinicDocument, number | null, number, string[] | null, Clinic['openStatus'] | null]> | null;
   /** The services the token can order, by name: [id, name, type]. */
   services: Array<[string, string, string]> | null;
@@ -223,7 +224,7 @@ function buildStatements(db: Db, shape: SearchShape) {
   const rows = db
     .select({
       row: sql`json_build_array(${clinicDocument}, ${near ? milesOfChord(sql`${candidates.chord}`) : sql`null`}, ${candidates.total}, ${offeredServiceIds},
-        ${shape.open ? openStatusSql(hoursColumns, openAtValue) : sql`null`})`.as('row'),
+        ${openStatusSql(hoursColumns, openAtValue)})`.as('row'),
       k1: (near ? sql`${candidates.chord}` : sql`${clinics.name}`).as('k1'),
       k2: sql`${candidates.id}`.as('k2'),
     })

@@ -125,7 +125,7 @@ export const Clinic = z
     openStatus: z
       .object({ isOpen: z.boolean(), closesAt: z.iso.datetime().nullable().optional(), opensAt: z.iso.datetime().nullable().optional() })
       .optional()
-      .describe('Only in searches with `openAt` or `openNow`: open at that instant, and until when (null: around the clock), or when it opens next (null: by appointment).'),
+      .describe('In search results, for a clinic whose time zone is known: open at the search\'s instant (`openAt`, else the time of the search), and until when (null: around the clock), or when it opens next (null: by appointment).'),
   })
   .meta({ id: 'Clinic' });
 export type Clinic = z.output<typeof Clinic>;
