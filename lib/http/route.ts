@@ -28,7 +28,22 @@ type Params = Record<string, string>;
 type NextContext = { params: Promise<Params> };
 export type RouteHandler = (request: Request, context: NextContext) => Promise<Response>;
 
-export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
+/** Success statuses of an operation table entry, each with the schema of its body (or files). */
+type Responses = Record<number, { schema?: z.ZodType; files?: readonly string[] }>;
+
+/**
+ * What a handler may return, by its operation's declared responses: the output of a success schema
+ * (tsc checks the domain value against the schema the OpenAPI document shows), a Response of its
+ * own for an operation that answers files, or, for a create operation, the value holding the
+ * resource under `created` with `matched`.
+ */
+type HandlerValue<R extends Responses, Created extends string | undefined> = Created extends string
+  ? { [K in Created]: SuccessBody<R> } & { matched?: unknown }
+  : SuccessBody<R> | (FileResponse<R> extends true ? Response : never);
+type SuccessBody<R extends Responses> = { [S in keyof R]: R[S] extends { schema: infer T extends z.ZodType } ? z.output<T> : never }[keyof R];
+type FileResponse<R extends Responses> = true extends { [S in keyof R]: R[S] extends { files: readonly string[] } ? true : false }[keyof R] ? true : false;
+
+export interface Operation<Q extends z.ZodType, B extends z.ZodType, R extends Responses = Responses, Created extends string | undefined = undefined> {
   /** Scope the principal needs; `null` for a public operation (no token). */
   scope: Scope | null;
   query?: Q;
@@ -49,7 +64,9 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
    * header for a new resource (`matched` null), 200 with `matched` for an equivalent existing one.
    * Without it, the value is the 200 body.
    */
-  created?: string;
+  created?: Created;
+  /** The success statuses and schemas (spread in from the operation table). */
+  responses?: R;
   handler(args: {
     ctx: Ctx;
     params: Params;
@@ -58,7 +75,7 @@ export interface Operation<Q extends z.ZodType, B extends z.ZodType> {
     /** The body of a `rawBody` operation. */
     raw: RawBody | undefined;
     request: Request;
-  }): Promise<unknown>;
+  }): Promise<HandlerValue<R, Created>>;
 }
 
 export interface RawBody {
@@ -208,8 +225,10 @@ export function toErrorResponse(error: unknown, requestId: string): Response {
 }
 
 /** Builds the Next.js handler of one operation. */
-export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType>(op: Operation<Q, B>): RouteHandler {
-  const run = handle(op);
+export function operation<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends Responses = Responses, Created extends string | undefined = undefined>(
+  op: Operation<Q, B, R, Created>,
+): RouteHandler {
+  const run = handle(op as unknown as Operation<Q, B>);
   return async (request, context) => {
     const started = performance.now();
     const requestId = request.headers.get('x-request-id')?.slice(0, 100) || newRequestId();
@@ -261,7 +280,7 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
       // A handler may answer a file (a document's contents) as a Response of its own; never an idempotent one.
       let file: Response | undefined;
       const respond = async (ctx: Ctx) => {
-        const value = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, raw, request });
+        const value: unknown = await op.handler({ ctx, params, query: query as z.output<Q>, body: body as z.output<B>, raw, request });
         if (value instanceof Response && !op.idempotent) {
           file = value;
           return { status: value.status, body: null };
