@@ -7,7 +7,7 @@ import { NearbyClinics } from '@/lib/domain/contract/management';
 import * as R from '../representations';
 import { ok, type OperationSpec } from './spec';
 
-const created = (schema: typeof R.Company | typeof R.Location | typeof R.Package, what: string) => ({
+const created = <S extends typeof R.Company | typeof R.Location | typeof R.Package>(schema: S, what: string) => ({
   201: { description: 'Created', schema, headers: { Location: `Path of the new ${what}.` } },
 });
 
