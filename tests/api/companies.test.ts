@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { companies } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
-import { expectError, get, token, withTestDatabase } from './harness';
+import { expectError, get, token, withTablesStill, withTestDatabase } from './harness';
 import { describeAuthentication, describePagination } from './shared';
 
 withTestDatabase();
@@ -12,17 +13,20 @@ describe('GET /api/v2/companies', () => {
   describePagination('/api/v2/companies', 'company.list');
 
   it('200 lists the active linked companies by name, with every field of spec 2.7', async () => {
-    // Every page (other test files add companies to the shared PostgreSQL tenant).
+    // Every page, while no other test file adds or changes companies (they add them to the shared
+    // PostgreSQL tenant, and one added between two pages would shift the second).
     const t = await token({ scopes: ['company.list'] });
-    const first = await get('/api/v2/companies', { token: t, query: { limit: 20 } });
-    expect(first.status).toBe(200);
-    const data = [...first.body.data];
-    for (let page = 2; data.length < first.body.total; page++) {
-      const next = await get('/api/v2/companies', { token: t, query: { limit: 20, page } });
-      expect(next.status).toBe(200);
-      data.push(...next.body.data);
-    }
-    const res = { body: { data, total: first.body.total } };
+    const res = await withTablesStill([companies], async () => {
+      const first = await get('/api/v2/companies', { token: t, query: { limit: 20 } });
+      expect(first.status).toBe(200);
+      const data = [...first.body.data];
+      for (let page = 2; data.length < first.body.total; page++) {
+        const next = await get('/api/v2/companies', { token: t, query: { limit: 20, page } });
+        expect(next.status).toBe(200);
+        data.push(...next.body.data);
+      }
+      return { body: { data, total: first.body.total } };
+    });
     const ids = res.body.data.map((c: { id: string }) => c.id);
     expect(ids).toContain(DEMO.acme.companies.primary);
     expect(ids).toContain(DEMO.acme.companies.secondary);
@@ -65,16 +69,19 @@ describe('GET /api/v2/companies', () => {
 
   it('pages: limit 1 walks every company once', async () => {
     const t = await token({ scopes: ['company.list'] });
-    const first = await get('/api/v2/companies', { token: t, query: { limit: 1 } });
-    const seen: string[] = [];
-    for (let p = 1; (p - 1) * 1 < first.body.total; p++) {
-      const res = await get('/api/v2/companies', { token: t, query: { limit: 1, page: p } });
-      expect(res.body).toMatchObject({ page: p, limit: 1, total: first.body.total });
-      seen.push(res.body.data[0].id);
-    }
-    expect(new Set(seen).size).toBe(first.body.total);
-    const beyond = await get('/api/v2/companies', { token: t, query: { page: 10000 } });
-    expect(beyond.body).toEqual({ data: [], total: first.body.total, page: 10000, limit: 10 });
+    // While no other test file adds or changes companies (see above).
+    await withTablesStill([companies], async () => {
+      const first = await get('/api/v2/companies', { token: t, query: { limit: 1 } });
+      const seen: string[] = [];
+      for (let p = 1; (p - 1) * 1 < first.body.total; p++) {
+        const res = await get('/api/v2/companies', { token: t, query: { limit: 1, page: p } });
+        expect(res.body).toMatchObject({ page: p, limit: 1, total: first.body.total });
+        seen.push(res.body.data[0].id);
+      }
+      expect(new Set(seen).size).toBe(first.body.total);
+      const beyond = await get('/api/v2/companies', { token: t, query: { page: 10000 } });
+      expect(beyond.body).toEqual({ data: [], total: first.body.total, page: 10000, limit: 10 });
+    });
   });
 });
 

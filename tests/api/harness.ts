@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { NextRequest } from 'next/server';
+import { sql, type Table } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openDatabase, type Database, type Db } from '@/lib/db/client';
 import { closeDatabase, setDatabase } from '@/lib/app-db';
@@ -117,6 +118,23 @@ export function withTestDatabase(): void {
   });
   afterAll(async () => {
     await closeDatabase();
+  });
+}
+
+/**
+ * Runs `check` while no other test file can change `tables`. On PostgreSQL every file shares one
+ * database: a transaction of its own holds the tables in SHARE mode, so writers elsewhere wait until
+ * the check ends (and one already writing is waited for), while reads, the check's own included,
+ * go on. A list and the count it is compared with then see the same rows. A PGlite copy is this
+ * file's own. The check must not write these tables itself: it would wait on its own lock. List the
+ * tables in the order the app's writers take them, or a writer holding a later one while it waits for
+ * an earlier one would deadlock with this lock.
+ */
+export async function withTablesStill<T>(tables: Table[], check: () => Promise<T>): Promise<T> {
+  if (driver() !== 'postgres') return check();
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`lock table ${sql.join(tables, sql`, `)} in share mode`);
+    return check();
   });
 }
 
