@@ -61,15 +61,15 @@ export async function createApiToken({ ctx, input }: { ctx: Ctx; input: CreateAp
  * `POST /api/v2/apiTokens`: createApiToken with the request's body, answering the new token as the
  * API shows tokens plus the token itself, which no later answer holds (only its hash is stored).
  */
-export async function issueApiToken({ ctx, body }: { ctx: Ctx; body: CreateApiTokenBody }): Promise<{ apiToken: CreatedApiToken; matched: null }> {
+export async function issueApiToken({ ctx, input }: { ctx: Ctx; input: CreateApiTokenBody }): Promise<{ apiToken: CreatedApiToken; matched: null }> {
   return withTransaction(ctx, async (tx) => {
     const created = await createApiToken({
       ctx: tx,
       input: {
-        name: body.name,
-        scopes: body.scopes,
-        companyIds: body.allCompanies ? 'all' : body.companyIds,
-        expiresInSeconds: body.expiresInDays === null ? undefined : body.expiresInDays * 86_400,
+        name: input.name,
+        scopes: input.scopes,
+        companyIds: input.allCompanies ? 'all' : input.companyIds,
+        expiresInSeconds: input.expiresInDays === null ? undefined : input.expiresInDays * 86_400,
       },
     });
     const [row] = await listTokensWhere(tx.db, eq(apiTokens.id, created.id));
