@@ -1,6 +1,7 @@
 /**
- * The Ctx of a dashboard page or server action: the signed-in user's principal over the database.
- * Pages call domain functions with it, exactly as the API does with a token's principal.
+ * The Ctx of a dashboard page: the signed-in user's principal over the database. Pages read through
+ * domain functions with it, exactly as the API does with a token's principal; their changes go
+ * through /api/v2 with the session cookie.
  */
 import 'server-only';
 import { cache } from 'react';

@@ -3,9 +3,10 @@ import { redirect } from 'next/navigation';
 import { requirePageCtx, type PageCtx } from '@/lib/auth/page-context';
 
 /**
- * API tokens and the webhook signing secret belong to admins only. What an admin limited to some
- * companies may do within that (its companies' tokens; not the tenant's secret) is decided by the
- * domain operations (lib/domain/api-tokens, lib/domain/tenants), not here.
+ * The settings pages (users, API tokens, the mailbox) are for admins only. Their changes go through
+ * /api/v2, whose scopes (`user.write`, `token.write`, `webhook.write`: the admin role's) and domain
+ * operations decide what an admin limited to some companies may do (its companies' users and
+ * tokens; not the tenant's secret), not this page check.
  */
 export function isAdmin(ctx: Pick<PageCtx, 'role'>): boolean {
   return ctx.role === 'admin';
@@ -16,10 +17,4 @@ export async function requireAdminPage(): Promise<PageCtx> {
   const ctx = await requirePageCtx();
   if (!isAdmin(ctx)) redirect('/orders?denied=admin');
   return ctx;
-}
-
-/** For server actions: the admin's Ctx, or null (the action answers "not allowed"). */
-export async function adminCtxOrNull(): Promise<PageCtx | null> {
-  const ctx = await requirePageCtx();
-  return isAdmin(ctx) ? ctx : null;
 }
