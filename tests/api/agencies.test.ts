@@ -26,8 +26,8 @@ describe('GET /api/v2/agencies', () => {
         expect(j.url).toBe(`/api/v2/agencies/${a.id}/jobCategories/${j.id}`);
       }
     }
-    const faa = res.body.data.find((a: { code: string }) => a.code === 'FAA');
-    const names = faa.jobCategories.map((j: { name: string }) => j.name.toLowerCase()).join('|');
+    const faa = res.body.data.find((a) => a.code === 'FAA');
+    const names = faa!.jobCategories.map((j) => j.name.toLowerCase()).join('|');
     for (const n of ['flight crew', 'flight attendant', 'flight instructor', 'air traffic controller', 'aircraft dispatcher', 'maintenance', 'ground security coordinator', 'aviation screener', 'operations control specialist'])
       expect(names).toContain(n);
   });

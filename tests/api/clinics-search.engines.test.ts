@@ -104,7 +104,7 @@ describe('GET /api/v2/clinics', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(keysOf(res.body)).toEqual(['a', 'b', 'f', 'c']);
       expect(res.body.total).toBe(4);
-      const miles = res.body.data.map((c: { distance: { miles: number } }) => c.distance.miles);
+      const miles = res.body.data.map((c) => c.distance!.miles);
       expect(miles).toEqual([...miles].sort((x, y) => x - y));
       for (const m of miles) expect(m).toBeLessThanOrEqual(25);
     });
@@ -113,7 +113,7 @@ describe('GET /api/v2/clinics', () => {
       const res = await search({ lat: O.lat, long: O.long, limit: 20 });
       expect(res.status).toBe(200);
       expect(res.body.data[0]).toMatchObject({ id: idOf('a'), distance: { miles: 0 } });
-      const miles = res.body.data.map((c: { distance: { miles: number } }) => c.distance.miles);
+      const miles = res.body.data.map((c) => c.distance!.miles);
       expect(miles).toEqual([...miles].sort((x, y) => x - y));
       for (const m of miles) expect(m).toBeLessThanOrEqual(25);
       expect(res.body.total).toBeGreaterThanOrEqual(4);
@@ -122,11 +122,12 @@ describe('GET /api/v2/clinics', () => {
     it('distance.miles is the great-circle distance rounded to 0.1 mile (within 0.5% of distanceMiles)', async () => {
       const res = await around({ radius: 50 });
       for (const clinic of res.body.data) {
-        const expected = distanceMiles(O, clinic.coordinates);
-        expect(Math.round(clinic.distance.miles * 10) / 10).toBe(clinic.distance.miles);
-        expect(Math.abs(clinic.distance.miles - expected)).toBeLessThanOrEqual(Math.max(0.05, expected * 0.005) + 0.05);
+        const expected = distanceMiles(O, clinic.coordinates!);
+        const miles = clinic.distance!.miles;
+        expect(Math.round(miles * 10) / 10).toBe(miles);
+        expect(Math.abs(miles - expected)).toBeLessThanOrEqual(Math.max(0.05, expected * 0.005) + 0.05);
       }
-      const byKey = Object.fromEntries(res.body.data.map((c: { id: string; distance: { miles: number } }) => [c.id, c.distance.miles]));
+      const byKey = Object.fromEntries(res.body.data.map((c) => [c.id, c.distance!.miles]));
       expect(byKey[idOf('b')]).toBeCloseTo(5, 0);
       expect(byKey[idOf('c')]).toBeCloseTo(10, 0);
       expect(byKey[idOf('e')]).toBeCloseTo(40, 0);
@@ -137,7 +138,7 @@ describe('GET /api/v2/clinics', () => {
       expect(keysOf((await around({ radius: 45 })).body)).toEqual(['a', 'b', 'f', 'c', 'e']);
       const wide = await around({ radius: 500 });
       expect(keysOf(wide.body)).toEqual(['a', 'b', 'f', 'c', 'e', 'h']);
-      for (const c of wide.body.data) expect(c.distance.miles).toBeLessThanOrEqual(500);
+      for (const c of wide.body.data) expect(c.distance!.miles).toBeLessThanOrEqual(500);
     });
 
     it('near takes a ZIP code or "City, ST" and ranks like the same lat/long', async () => {
@@ -214,7 +215,7 @@ describe('GET /api/v2/clinics', () => {
         const { distance, openStatus, ...rest } = c;
         expect(JSON.stringify(rest)).toBe(JSON.stringify(single.body));
         // earthdistance's earth is 0.12% larger than distanceMiles' (see the unit tests); one decimal.
-        if (distance) expect(Math.abs(distance.miles - distanceMiles(O, single.body.coordinates))).toBeLessThanOrEqual(0.05 + 0.0013 * distance.miles);
+        if (distance) expect(Math.abs(distance.miles - distanceMiles(O, single.body.coordinates!))).toBeLessThanOrEqual(0.05 + 0.0013 * distance.miles);
       }
     });
 
@@ -241,8 +242,8 @@ describe('GET /api/v2/clinics', () => {
 
     it('services lists only what the token can order', async () => {
       const all = await around();
-      const a = all.body.data.find((c: { id: string }) => c.id === idOf('a'));
-      expect(a.services.map((s: { id: string }) => s.id).sort()).toEqual([S.dotUrine, S.nonDotUrine].sort());
+      const a = all.body.data.find((c) => c.id === idOf('a'))!; // at the search's position
+      expect(a.services.map((s) => s.id).sort()).toEqual([S.dotUrine, S.nonDotUrine].sort());
       for (const s of a.services) expect(Object.keys(s).sort()).toEqual(['id', 'name', 'object', 'type', 'url']);
       const none = await around({}).then(async () => search({ lat: O.lat, long: O.long, name: PREFIX }, await token({ scopes: ['clinic.search'], companies: [] })));
       expect(none.status).toBe(200);

@@ -55,14 +55,14 @@ describe('sandbox papers', () => {
     expect(final).toMatchObject({ status: 'negative', isFinal: true });
     const list = await get(`/api/v2/orders/${order.id}/documents`, { token: t });
     expect(list.body.data.map((d: { type: string }) => d.type).sort()).toEqual(['labReport', 'mroLetter']);
-    const letter = list.body.data.find((d: { type: string }) => d.type === 'mroLetter');
+    const letter = list.body.data.find((d) => d.type === 'mroLetter');
     expect(letter).toMatchObject({ contentType: 'application/pdf', fileName: `${order.code}-mroLetter-SAMPLE.pdf`, service: { id: final.services[0].id } });
-    const pdf = (await get(letter.contentUrl, { token: t })).body as Buffer;
+    const pdf = (await get(letter!.contentUrl, { token: t })).body as Buffer;
     expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
     for (const text of ['SAMPLE', order.code, final.services[0].name, 'NEGATIVE', final.createdAt.slice(0, 10)]) expect(states(pdf, text), text).toBe(true);
     const sha256 = createHash('sha256').update(pdf).digest('hex');
-    expect(letter.sha256).toBe(sha256);
-    console.log(`sandbox order ${order.code} (${order.id}): MRO letter ${letter.id} downloaded, sha256 ${sha256}`);
+    expect(letter!.sha256).toBe(sha256);
+    console.log(`sandbox order ${order.code} (${order.id}): MRO letter ${letter!.id} downloaded, sha256 ${sha256}`);
     const documentEvents = events.filter((e) => e.type === 'document.created' && e.data.document?.order.id === order.id);
     expect(documentEvents.map((e) => e.data.document!.type).sort()).toEqual(['labReport', 'mroLetter']);
   });

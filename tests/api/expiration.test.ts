@@ -52,8 +52,8 @@ describe('PUT /api/v2/orders/{id}/expiration', () => {
     const withOffset = new Date(target + 5 * 3_600_000).toISOString().replace('Z', '+05:00').replace(/\.\d{3}/, '');
     const res = await extend(order.id, { expiresAt: withOffset });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(Date.parse(res.body.expiresAt)).toBe(Date.parse(withOffset));
-    expect(res.body.expiresAt.endsWith('Z')).toBe(true);
+    expect(Date.parse(res.body.expiresAt!)).toBe(Date.parse(withOffset));
+    expect(res.body.expiresAt!.endsWith('Z')).toBe(true);
   });
 
   it('up to exactly 90 days after creation', async () => {
@@ -66,7 +66,7 @@ describe('PUT /api/v2/orders/{id}/expiration', () => {
     const order = await createOrder();
     const same = expectError(await extend(order.id, { expiresAt: order.expiresAt }), 400, 'invalidValue', '/expiresAt');
     expect(same.meta).toEqual({ current: order.expiresAt });
-    expectError(await extend(order.id, { expiresAt: new Date(Date.parse(order.expiresAt) - 60_000).toISOString() }), 400, 'invalidValue', '/expiresAt');
+    expectError(await extend(order.id, { expiresAt: new Date(Date.parse(order.expiresAt!) - 60_000).toISOString() }), 400, 'invalidValue', '/expiresAt');
     expect(await outbox(order.id)).toEqual([]);
   });
 

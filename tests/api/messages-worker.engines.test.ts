@@ -65,7 +65,7 @@ describe('SMTP: an e-mail reaches a real SMTP server', () => {
     const mail = smtp.accepted[smtp.accepted.length - 1];
     expect(mail.to).toEqual(['jordan.rivera@example.com']);
     expect(mail.from).toBe('orders@acme.test');
-    expect(mail.headers.subject).toBe(`${order.company.name}: please complete your test (order ${order.code})`);
+    expect(mail.headers.subject).toBe(`${order.company!.name}: please complete your test (order ${order.code})`);
     const link = `${PUBLIC}/pass/${token}`;
     expect(mail.text).toContain(`Your pass: ${link}`);
     expect(mail.html).toContain(`href="${link}"`);

@@ -87,7 +87,7 @@ describe('GET /api/v2/orders/{id}/messages', () => {
     const res = await get(`/api/v2/orders/${order.id}/messages`, { token: await token({ scopes: ['order.read'] }) });
     expect(res.body.data[0]).toMatchObject({ status: 'failed', attempts: 1, lastError: 'providerNotConfigured', sentAt: null });
     expect(res.body.data[1]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
-    expect(Date.parse(res.body.data[1].sentAt)).not.toBeNaN();
+    expect(Date.parse(res.body.data[1].sentAt!)).not.toBeNaN();
     expect(res.body.data[2]).toMatchObject({ status: 'queued', attempts: 0 });
   });
 

@@ -25,7 +25,7 @@ describe('GET /api/v2/locations/{id}/nearbyClinics', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const location = (await get(`/api/v2/locations/${acme.locations.primary}`, { token: t })).body;
     expect(res.body).toMatchObject({ object: 'nearbyClinics', postalCode: location.address.postalCode, radiusMiles: 25 });
-    const search = await get('/api/v2/clinics', { token: t, query: { near: location.address.postalCode, serviceIds: serviceIds.join(','), limit: 5 } });
+    const search = await get('/api/v2/clinics', { token: t, query: { near: location.address.postalCode!, serviceIds: serviceIds.join(','), limit: 5 } });
     expect(res.body.total).toBe(search.body.total);
     expect(res.body.total).toBeGreaterThan(0);
     expect(res.body.clinics.map((c: { id: string }) => c.id)).toEqual(search.body.data.map((c: { id: string }) => c.id));

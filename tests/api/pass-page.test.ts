@@ -50,7 +50,7 @@ describe('GET /pass/{token}', () => {
     expect(res.headers.get('referrer-policy')).toBe('same-origin');
     expect(res.text).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(res.text).toContain('Hi Pat,');
-    expect(res.text).toContain(order.company.name);
+    expect(res.text).toContain(order.company!.name);
     for (const s of order.services) expect(res.text).toContain(s.name);
     expect(res.text).toContain(`data-testid="pass-code" aria-label="Order code ${order.code.split('').join(' ')}">${order.code}<`);
     expect(res.text).toMatch(/<svg class="qr" role="img" aria-label="QR code of order code [^"]+" data-testid="pass-qr"/);
@@ -141,7 +141,7 @@ describe('clinic choice on the pass (participantChoice)', () => {
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/pass/${pass.token}?chosen=1`);
     const read = await get(`/api/v2/orders/${order.id}`, { token: await token() });
-    expect(read.body.clinic.id).toBe(ids[0]);
+    expect(read.body.clinic?.id).toBe(ids[0]);
     expect(read.body.status).toBe('scheduled');
     const audit = rowsOf<{ actor_type: string; actor_name: string; data: Record<string, unknown> }>(
       await db().execute(sql`select actor_type, actor_name, data from audit_events where order_id = ${order.id} and action = 'order.clinic.chosen'`),

@@ -61,7 +61,7 @@ describe('POST /api/v2/apiTokens', () => {
       createdAt: expect.stringMatching(/Z$/),
       token: expect.stringMatching(/^dto_test_[A-Za-z0-9_-]{32}$/),
     });
-    const days = (Date.parse(res.body.expiresAt) - Date.parse(res.body.createdAt)) / 86_400_000;
+    const days = (Date.parse(res.body.expiresAt!) - Date.parse(res.body.createdAt)) / 86_400_000;
     expect(Math.round(days)).toBe(90);
     expect((await get('/api/v2/orders', { token: res.body.token, query: { limit: 1 } })).status).toBe(200);
     expectError(await get('/api/v2/companies', { token: res.body.token }), 403, 'insufficientScope');
@@ -76,7 +76,7 @@ describe('POST /api/v2/apiTokens', () => {
   it('expiresInDays: null never expires; 365 a year', async () => {
     expect((await create(wide, { name: unique('never'), scopes: ['company.list'], allCompanies: true, expiresInDays: null })).body.expiresAt).toBeNull();
     const year = await create(wide, { name: unique('year'), scopes: ['company.list'], allCompanies: true, expiresInDays: 365 });
-    expect(Math.round((Date.parse(year.body.expiresAt) - Date.parse(year.body.createdAt)) / 86_400_000)).toBe(365);
+    expect(Math.round((Date.parse(year.body.expiresAt!) - Date.parse(year.body.createdAt)) / 86_400_000)).toBe(365);
   });
 
   it('a company-limited admin creates a token that sees its company alone', async () => {

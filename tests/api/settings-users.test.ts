@@ -76,7 +76,7 @@ describe('POST /api/v2/users', () => {
       invitationExpiresAt: expect.stringMatching(/Z$/),
       createdAt: expect.stringMatching(/Z$/),
     });
-    const days = (Date.parse(res.body.invitationExpiresAt) - Date.now()) / 86_400_000;
+    const days = (Date.parse(res.body.invitationExpiresAt!) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
     const [invitation] = await db().select().from(userInvitations).where(eq(userInvitations.userId, res.body.id));

@@ -69,7 +69,7 @@ describe('POST /api/v2/packages', () => {
     expectError(await post(body({ services: [{ id: services.nonDotUrine }, { id: services.nonDotUrine }] })), 400, 'invalidValue', '/services/1/id');
     const res = await post(body({ services: [{ id: services.nonDotUrine }, { id: 'nope' }, { id: DEMO.northwind.services.nonDotUrine }] }));
     expectError(res, 400, 'invalidValue', '/services/1/id');
-    expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual(['/services/1/id', '/services/2/id']);
+    expect(res.body.errors.map((e) => e.source?.pointer)).toEqual(['/services/1/id', '/services/2/id']);
   });
 
   it('400 for no services, more than 20, a missing name or company', async () => {
@@ -160,7 +160,7 @@ describe('clinicsOfferingNear (the package editor\'s clinic check)', () => {
     const result = await clinicsOfferingNear(admin.ctx, { locationId: acme.locations.primary, serviceIds });
     const location = (await get(`/api/v2/locations/${acme.locations.primary}`, { token: await token() })).body;
     expect(result.postalCode).toBe(location.address.postalCode);
-    const search = await get('/api/v2/clinics', { token: await token(), query: { near: location.address.postalCode, serviceIds: serviceIds.join(','), limit: 5 } });
+    const search = await get('/api/v2/clinics', { token: await token(), query: { near: location.address.postalCode!, serviceIds: serviceIds.join(','), limit: 5 } });
     expect(search.status).toBe(200);
     expect(result.total).toBe(search.body.total);
     expect(result.total).toBeGreaterThan(0);

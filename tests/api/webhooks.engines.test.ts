@@ -283,7 +283,7 @@ describe('webhook delivery worker', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     validateAgainstDoc('redeliverWebhook', res);
     expect(res.body).toMatchObject({ id: d.id, object: 'webhookDelivery', status: 'pending', eventId: d.eventId, attemptCount: 2, orderId: order.id, sequence: 1 });
-    expect(res.body.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 500]);
+    expect(res.body.attempts.map((a) => a.statusCode)).toEqual([500, 500]);
 
     expect(await runFor([order.id], { retrySchedule: [0] })).toMatchObject({ delivered: 1 });
     [d] = await deliveriesOf(order.id);
@@ -524,7 +524,7 @@ describe('GET /api/v2/webhooks/deliveries', () => {
     expect(res.body.data.map((d: { sequence: number }) => d.sequence)).toEqual([2, 1]);
     const [second, first] = res.body.data;
     expect(first).toMatchObject({ object: 'webhookDelivery', orderId: order.id, eventType: 'order.updated', url: hook.url, status: 'delivered', attemptCount: 2, lastStatusCode: 200, nextAttemptAt: null });
-    expect(first.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);
+    expect(first.attempts.map((a) => a.statusCode)).toEqual([500, 200]);
     expect(first.attempts[0]).toMatchObject({ object: 'webhookAttempt', error: 'HTTP 500' });
     expect(second).toMatchObject({ status: 'delivered', attemptCount: 1 });
     expect(hook.receipts.map((r) => r.headers['webhook-id'])).toEqual([first.eventId, first.eventId, second.eventId]);
