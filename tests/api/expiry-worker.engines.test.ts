@@ -52,7 +52,7 @@ describe('expiry sweep: expires orders past expiresAt with nothing collected', (
     expect(read.body).toMatchObject({ status: 'expired', isFinal: false });
     for (const s of read.body.services) {
       expect(s.status).toBe('expired');
-      expect(s.statusHistory.map((h: { status: string }) => h.status)).toEqual(['ordered', 'expired']);
+      expect(s.statusHistory!.map((h: { status: string }) => h.status)).toEqual(['ordered', 'expired']);
     }
     const sent = await events(order.id);
     expect(sent).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('expiry sweep: expires orders past expiresAt with nothing collected', (
     expect(audit).toEqual([{ actor_type: 'system', actor_name: 'expiry', data: expect.objectContaining({ previousStatus: 'ordered', services: order.services.length }) }]);
     // The counters follow the order: counted in 'expired' (it is there now) and no longer in 'ordered'.
     for (const status of ['expired', 'ordered']) {
-      const { counter, orders } = await counted(order.company.id, status);
+      const { counter, orders } = await counted(order.company!.id, status);
       expect(counter, status).toBe(orders);
     }
     // 49 CFR 382.401 via DESIGN.md 6.2: an expired order's papers are kept one year.

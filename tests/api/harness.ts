@@ -13,6 +13,7 @@ import { DEMO } from '@/lib/seed';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import type { Scope } from '@/lib/domain/scopes';
 import { contractViolation } from './contract';
+import type { BodyOf } from './operation-types';
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type RouteModule = Partial<Record<string, Handler>>;
@@ -66,7 +67,8 @@ export interface RequestOptions {
 }
 
 /** One call to the API, through the real handler of the matching route file. */
-export async function call<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function call<M extends string, P extends string>(method: M, path: P, options: RequestOptions = {}): Promise<ApiResponse<BodyOf<M, P>>> {
+  type T = BodyOf<M, P>;
   const url = new URL(path, 'http://localhost');
   for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers = new Headers(options.headers);
@@ -85,7 +87,7 @@ export async function call<T = any>(method: string, path: string, options: Reque
   const match = route.pattern.exec(url.pathname)!;
   const params = Object.fromEntries(route.names.map((n, i) => [n, decodeURIComponent(match[i + 1])]));
   const handler = (await route.load())[method];
-  if (!handler) return { status: 405, headers: new Headers(), body: null as T };
+  if (!handler) return { status: 405, headers: new Headers(), body: null as unknown as T };
   const response = await handler(request, { params: Promise.resolve(params) });
   // A file (a document's contents) comes back as its bytes, anything else is JSON.
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -94,10 +96,10 @@ export async function call<T = any>(method: string, path: string, options: Reque
   const parsed = isJson ? (text ? JSON.parse(text) : null) : bytes;
   const violation = contractViolation(method, url.pathname, response.status, parsed);
   if (violation) throw new Error(`${method} ${url.pathname} answered ${response.status} outside the contract: ${violation}\n${text.slice(0, 2000)}`);
-  return { status: response.status, headers: response.headers, body: parsed };
+  return { status: response.status, headers: response.headers, body: parsed as T };
 }
 
-export const get = <T = any>(path: string, options?: RequestOptions) => call<T>('GET', path, options);
+export const get = <P extends string>(path: P, options?: RequestOptions) => call('GET', path, options);
 
 let database: Database;
 export function db(): Db {
