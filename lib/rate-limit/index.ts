@@ -16,8 +16,16 @@ import { describeError, log } from '@/lib/log';
 import { runtime } from '@/lib/runtime';
 
 const MINUTE_MS = 60_000;
-/** The longest window in use: counters older than twice this are removed. */
-const LONGEST_WINDOW_MS = 15 * MINUTE_MS;
+/**
+ * The longest window a limit may have (the unlock link's hour per e-mail): the clean-ups remove
+ * counters whose window started longer ago than this (memory) or twice this (PostgreSQL). A limit
+ * with a longer window is refused, not silently reset by a clean-up in the middle of its window.
+ */
+export const LONGEST_WINDOW_MS = 60 * MINUTE_MS;
+
+function assertWindow(limit: Limit): void {
+  if (limit.windowMs > LONGEST_WINDOW_MS) throw new Error(`A rate-limit window of ${limit.windowMs} ms is longer than the clean-up keeps (${LONGEST_WINDOW_MS} ms).`);
+}
 
 export interface RateLimitResult {
   limit: number;
@@ -225,6 +233,7 @@ function exceeded(limit: Limit, now: number, detail?: string): DomainError {
 
 /** Counts one request of `subject`; throws 429 `tooManyRequests` once over the limit. */
 export async function consume(subject: string, limit: Limit, now = Date.now()): Promise<RateLimitResult> {
+  assertWindow(limit);
   const windowStart = windowStartOf(now, limit.windowMs);
   const count = await (await store()).hit(subject, windowStart, limit.windowMs);
   if (count > limit.max) throw exceeded(limit, now);
@@ -241,6 +250,7 @@ export async function takeAttempt(
   limit: Limit,
   now = Date.now(),
 ): Promise<{ within: boolean; count: number; retryAfterSeconds: number; giveBack: () => Promise<void> }> {
+  assertWindow(limit);
   const windowStart = windowStartOf(now, limit.windowMs);
   const counters = await store();
   const count = await counters.take(subject, windowStart, limit.windowMs);

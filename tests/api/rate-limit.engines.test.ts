@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LONGEST_WINDOW_MS, takeAttempt } from '@/lib/rate-limit';
 import { runtime } from '@/lib/runtime';
 import { call, expectError, get, token, withTestDatabase } from './harness';
 
@@ -50,5 +51,33 @@ describe('rate limits', () => {
       const again = await call('GET', '/api/v2/agencies', { headers, token: 'dto_test_wrong' });
       expectError(again, 429, 'tooManyRequests');
     }
+  });
+});
+
+describe('a window of an hour (the unlock link per e-mail)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps its count to the end of the hour: the clean-ups of shorter windows do not reset it', async () => {
+    // In the second half of an hour (the clean-ups used to drop every counter of a window that
+    // started more than 15 or 30 minutes ago, the current hour's included).
+    const hour = 60 * 60_000;
+    const start = Math.ceil(Date.now() / hour) * hour + 40 * 60_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const subject = `hour-window:${randomUUID()}`;
+    const within: boolean[] = [];
+    for (let minute = 0; minute < 5; minute++) {
+      // A minute apart, so that the in-memory clean-up (at most once a minute) runs between them.
+      vi.setSystemTime(start + minute * 61_000);
+      within.push((await takeAttempt(subject, { max: 3, windowMs: hour })).within);
+      // On PostgreSQL, counts reach the shared table on the next flush (every 250 ms), where the clean-up runs too.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(within).toEqual([true, true, true, false, false]);
+  });
+
+  it('a limit with a window longer than the clean-up keeps is refused', async () => {
+    await expect(takeAttempt(`too-long:${randomUUID()}`, { max: 1, windowMs: LONGEST_WINDOW_MS + 1 })).rejects.toThrow(/longer than the clean-up keeps/);
   });
 });
