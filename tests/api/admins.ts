@@ -11,6 +11,7 @@ import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { createTenant } from '@/lib/domain/tenants';
 import { createUser } from '@/lib/domain/users';
 import { newId } from '@/lib/ids';
+import { DEMO } from '@/lib/seed';
 import { db } from './harness';
 
 export interface TestUser {
@@ -56,4 +57,20 @@ export async function storedWebhookSecret(tenantId: string): Promise<string> {
 export async function asUser(user: Pick<TestUser, 'id' | 'sessionId'>): Promise<{ headers: Record<string, string> }> {
   const jwt = await encode({ token: { sub: user.id, sid: user.sessionId }, secret: authSecret() });
   return { headers: { cookie: `${SESSION_COOKIE.plain}=${jwt}`, host: 'localhost', origin: 'http://localhost' } };
+}
+
+/**
+ * Acme's admins of the settings tests: one tenant-wide, one limited to the primary company, and a
+ * manager (no user.write or token.write); the two admins' session cookies as request options.
+ */
+export async function acmeSettingsUsers() {
+  const { primary } = DEMO.acme.companies;
+  const acme = DEMO.tenants.acme.id;
+  const [tenantAdmin, primaryAdmin, manager] = await Promise.all([
+    createTestUser(acme, 'admin', 'all'),
+    createTestUser(acme, 'admin', [primary]),
+    createTestUser(acme, 'manager', 'all'),
+  ]);
+  const [wide, limited] = await Promise.all([asUser(tenantAdmin), asUser(primaryAdmin)]);
+  return { tenantAdmin, primaryAdmin, manager, wide, limited };
 }

@@ -12,7 +12,7 @@ import { authenticateToken, clearPrincipalCache, createToken } from '@/lib/domai
 import { SCOPES } from '@/lib/domain/scopes';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
-import { asUser, createTestUser, type TestUser } from './admins';
+import { acmeSettingsUsers, asUser, createTestUser, type TestUser } from './admins';
 import { call, db, expectError, get, token, withTestDatabase, type RequestOptions } from './harness';
 
 withTestDatabase();
@@ -27,12 +27,7 @@ let wide: RequestOptions;
 let limited: RequestOptions;
 
 beforeAll(async () => {
-  [tenantAdmin, primaryAdmin, manager] = await Promise.all([
-    createTestUser(acme, 'admin', 'all'),
-    createTestUser(acme, 'admin', [primary]),
-    createTestUser(acme, 'manager', 'all'),
-  ]);
-  [wide, limited] = await Promise.all([asUser(tenantAdmin), asUser(primaryAdmin)]);
+  ({ tenantAdmin, primaryAdmin, manager, wide, limited } = await acmeSettingsUsers());
 });
 
 const create = (as: RequestOptions, body: Record<string, unknown>) => call('POST', '/api/v2/apiTokens', { ...as, body });

@@ -11,7 +11,7 @@ import { auditEvents, messages, userInvitations, users } from '@/lib/db/schema';
 import { ROLE_SCOPES, ROLES, SCOPES } from '@/lib/domain/scopes';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
-import { asUser, createTestUser, type TestUser } from './admins';
+import { acmeSettingsUsers, asUser, createTestUser, type TestUser } from './admins';
 import { call, db, expectError, token, withTestDatabase, type RequestOptions } from './harness';
 
 withTestDatabase();
@@ -27,12 +27,7 @@ let wide: RequestOptions;
 let limited: RequestOptions;
 
 beforeAll(async () => {
-  [tenantAdmin, primaryAdmin, manager] = await Promise.all([
-    createTestUser(acme, 'admin', 'all'),
-    createTestUser(acme, 'admin', [primary]),
-    createTestUser(acme, 'manager', 'all'),
-  ]);
-  [wide, limited] = await Promise.all([asUser(tenantAdmin), asUser(primaryAdmin)]);
+  ({ tenantAdmin, primaryAdmin, manager, wide, limited } = await acmeSettingsUsers());
 });
 
 const invite = (as: RequestOptions, body: Record<string, unknown>) => call('POST', '/api/v2/users', { ...as, body });
