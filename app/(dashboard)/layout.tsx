@@ -8,7 +8,7 @@ import { unacknowledgedBadge } from './results-badge';
 /** Every dashboard page: signed in (else /login), inside the shell. */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageCtx();
-  const tenant = await getTenant(ctx.db, ctx);
+  const tenant = await getTenant(ctx);
   // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
   const unacknowledged = ctx.scopes.has('order.update') ? await unacknowledgedBadge(ctx) : 0;
   return (

@@ -56,3 +56,16 @@ export async function auditChange(
     data: entry.data ?? {},
   });
 }
+
+/** The members whose value `changes` alters. */
+export function changedKeys<T extends Record<string, unknown>>(before: T, changes: Partial<T>): string[] {
+  return Object.entries(changes)
+    .filter(([key, value]) => JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null))
+    .map(([key]) => key);
+}
+
+/** `<subject>.deactivated` or `.reactivated` when only the state moved, else `<subject>.updated`. */
+export function auditAction(subject: 'company' | 'location' | 'package', changed: string[], isActive: boolean): string {
+  if (changed.length === 1 && changed[0] === 'isActive') return `${subject}.${isActive ? 'reactivated' : 'deactivated'}`;
+  return `${subject}.updated`;
+}

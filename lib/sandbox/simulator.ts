@@ -30,14 +30,15 @@ import { ServiceEventBody } from '@/lib/domain/orders/schemas';
 import { markPassOpened } from '@/lib/domain/participant/pass-page';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
-import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
+import { isFinalServiceStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { attachSamplePapers } from './documents';
 import { lifecycle, nextStep, outcomeOf, type Step } from './lifecycle';
 
 export const DEFAULT_STEP_SECONDS = 30;
 export const SANDBOX_MAX_AGE_DAYS = 7;
 const SANDBOX_SOURCES = ['api', 'dashboard'];
-const OPEN_ORDER = ['ordered', 'scheduled', 'pending'];
+/** The open orders the simulator moves on: an order in integrationError waits for a person, not for time. */
+const SIMULATED_ORDER_STATUSES: readonly string[] = OPEN_ORDER_STATUSES.filter((s) => s !== 'integrationError');
 
 /** The sandbox runs in staging unless SANDBOX=off (or false, 0); never in production. */
 export function sandboxEnabled(): boolean {
@@ -96,7 +97,7 @@ async function dueServices(db: Db, now: Date, stepMs: number, limit: number, ord
         select o.id, o.tenant_id, o.participant_last_name
         from ${tenants} t join ${orders} o on o.tenant_id = t.id
         where o.source in (${sql.join(SANDBOX_SOURCES.map((v) => sql`${v}`), sql`, `)})
-          and o.status in (${sql.join(OPEN_ORDER.map((v) => sql`${v}`), sql`, `)})
+          and o.status in (${sql.join(SIMULATED_ORDER_STATUSES.map((v) => sql`${v}`), sql`, `)})
           and o.created_at >= ${createdAfter}::timestamptz ${only}
           and not exists (
             select 1 from ${auditEvents} a
@@ -176,7 +177,7 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
       const tx = ctx.db;
       // Another instance holding the order moves it this time; we skip it.
       const [locked] = rowsOf<{ status: string }>(await tx.execute(sql`select status from ${orders} where id = ${orderId} for update skip locked`));
-      if (!locked || !OPEN_ORDER.includes(locked.status)) return -1;
+      if (!locked || !SIMULATED_ORDER_STATUSES.includes(locked.status)) return -1;
       let count = 0;
       for (const c of services) {
         // Re-check under the lock: the service must still be where the candidate query saw it.

@@ -1,7 +1,9 @@
 /** The participant's pass page `/pass/{token}` and its clinic choice (DESIGN.md 6.1, "Pass page"), through the real route handlers. */
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
+import { clinics, clinicServices } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
 import * as choose from '@/app/pass/[token]/clinic/route';
 import * as page from '@/app/pass/[token]/route';
@@ -157,6 +159,20 @@ describe('clinic choice on the pass (participantChoice)', () => {
     expect(after.text).toContain('data-testid="pass-clinic"');
     expect(after.text).toContain('Directions');
     expect(after.text).toContain('Change clinic');
+  });
+
+  it('a clinic in a building with ten others offering the tests can be chosen (the check looks at that clinic, not the ten nearest)', async () => {
+    const order = await createOrder();
+    const pass = await passOf(order.id);
+    const serviceIds = await catalogServices(order.id);
+    // Eleven clinics at one spot in the Pacific, far from every seeded one; ids sort after the seeded ones.
+    const run = randomBytes(4).toString('hex');
+    const ids = Array.from({ length: 11 }, (_, i) => `zz-building-${run}-${String(i).padStart(2, '0')}`);
+    await db().insert(clinics).values(ids.map((id) => ({ id, tenantId: DEMO.tenants.acme.id, name: `Building ${run}`, lat: 21.0, long: -160.0, timeZone: 'Pacific/Honolulu' })));
+    await db().insert(clinicServices).values(ids.flatMap((clinicId) => [...new Set(serviceIds)].map((serviceId) => ({ clinicId, serviceId, priceCents: 1 }))));
+    const res = await chooseClinic(pass.token, ids[10]);
+    expect(res.headers.get('location')).toBe(`/pass/${pass.token}?chosen=1`);
+    expect((await get(`/api/v2/orders/${order.id}`, { token: await token() })).body.clinic?.id).toBe(ids[10]);
   });
 
   it('a clinic lacking a test is refused; nothing changes', async () => {

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditEvents } from '@/lib/db/schema';
-import { createCompany } from '@/lib/domain/companies/write';
+import { createCompany } from '@/lib/domain/companies';
 import { DomainError } from '@/lib/domain/errors';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';

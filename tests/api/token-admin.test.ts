@@ -158,7 +158,7 @@ describe("the tenant's webhook signing secret", () => {
   it('403 insufficientScope: an admin limited to some companies neither reads nor rotates it; it stays as it was', async () => {
     const before = await storedWebhookSecret(tenant.id);
     expectEntry(await domainError(rotateWebhookSecret({ ctx: limited.ctx })), 'insufficientScope');
-    expectEntry(await domainError(getWebhookSecret(db(), limited.ctx)), 'insufficientScope');
+    expectEntry(await domainError(getWebhookSecret(limited.ctx)), 'insufficientScope');
     expect(await storedWebhookSecret(tenant.id)).toBe(before);
   });
 
@@ -167,11 +167,11 @@ describe("the tenant's webhook signing secret", () => {
   });
 
   it('a tenant-wide admin reads and rotates it', async () => {
-    const before = await getWebhookSecret(db(), wide.ctx);
+    const before = await getWebhookSecret(wide.ctx);
     const rotated = await rotateWebhookSecret({ ctx: wide.ctx });
     expect(rotated).not.toBe(before);
     expect(await storedWebhookSecret(tenant.id)).toBe(rotated);
-    expect(await getWebhookSecret(db(), wide.ctx)).toBe(rotated);
+    expect(await getWebhookSecret(wide.ctx)).toBe(rotated);
   });
 });
 

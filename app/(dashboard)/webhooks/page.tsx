@@ -12,7 +12,7 @@ export const metadata: Metadata = { title: 'Webhooks' };
 export default async function WebhooksPage() {
   const ctx = await requireScope('webhook.read');
   // The secret signs deliveries for every company: an admin limited to some companies is told who has it.
-  const secret = isTenantWebhookAdmin(ctx) ? await getWebhookSecret(ctx.db, ctx) : null;
+  const secret = isTenantWebhookAdmin(ctx) ? await getWebhookSecret(ctx) : null;
   return (
     <>
       <PageHeader

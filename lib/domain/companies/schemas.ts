@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { AddressInput, E164, IsActiveFilter, NameInput } from '@/lib/domain/contract/inputs';
+import { PageQuery, TextFilter } from '@/lib/domain/pagination';
 
 export const PhoneInput = E164;
 export { AddressInput, IsActiveFilter, NameInput };
@@ -46,3 +47,11 @@ export const UpdateCompanyBody = z
   .strictObject({ ...companyMembers, name: NameInput.optional(), isActive: z.boolean().optional() })
   .meta({ id: 'UpdateCompanyRequest' });
 export type UpdateCompanyBody = z.output<typeof UpdateCompanyBody>;
+
+/** The list's query (`GET /api/v2/companies`). */
+export const ListCompaniesQuery = PageQuery.extend({
+  name: TextFilter.optional(),
+  /** `false` lists the deactivated companies (an admin reactivates them); default `true`. */
+  isActive: IsActiveFilter.optional(),
+});
+export type ListCompaniesQuery = z.output<typeof ListCompaniesQuery>;

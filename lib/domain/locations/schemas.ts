@@ -1,6 +1,7 @@
 /** Request bodies of the location writes (DESIGN.md 6.4), shared by the API, the dashboard's form and OpenAPI. Pure: the browser imports it. */
 import { z } from 'zod';
-import { AddressInput, NameInput, OrderMatchingInput, PhoneInput } from '@/lib/domain/companies/schemas';
+import { AddressInput, IsActiveFilter, NameInput, OrderMatchingInput, PhoneInput } from '@/lib/domain/companies/schemas';
+import { PageQuery, TextFilter } from '@/lib/domain/pagination';
 import { Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 
 export const ScheduleStrategiesInput = z
@@ -36,3 +37,17 @@ export const UpdateLocationBody = z
   })
   .meta({ id: 'UpdateLocationRequest' });
 export type UpdateLocationBody = z.output<typeof UpdateLocationBody>;
+
+/** A fee cap in dollars as stored, in cents. */
+export const cents = (dollars: number | null | undefined) => (dollars === null || dollars === undefined ? null : Math.round(dollars * 100));
+
+/** The list's query (`GET /api/v2/locations`). */
+export const ListLocationsQuery = PageQuery.extend({
+  name: TextFilter.optional(),
+  companyId: z.string().min(1).max(255).optional(),
+  city: TextFilter.optional(),
+  state: TextFilter.optional(),
+  /** `false` lists the deactivated locations (of active companies); default `true`. */
+  isActive: IsActiveFilter.optional(),
+});
+export type ListLocationsQuery = z.output<typeof ListLocationsQuery>;

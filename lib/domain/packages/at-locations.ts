@@ -7,7 +7,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { locations, packages } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
-import { activePackage, availableAtLocation, servicesOfPackages, type PackageServiceRow } from './index';
+import { activePackage, availableAtLocation, servicesOfPackages } from './queries';
+import type { PackageServiceRow } from './serialize';
 
 export interface PackageAtLocations {
   id: string;

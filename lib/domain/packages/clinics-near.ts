@@ -7,7 +7,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clinics, companies, locations } from '@/lib/db/schema';
-import { manageableCompany } from '@/lib/domain/companies/write';
+import { manageableCompany } from '@/lib/domain/companies/queries';
 import type { Ctx } from '@/lib/domain/context';
 import type { NearbyClinics } from '@/lib/domain/contract/management';
 import { nearbyClinicsSql } from '@/lib/domain/clinics/nearby';

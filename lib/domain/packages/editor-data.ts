@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { companies, locations, services } from '@/lib/db/schema';
-import { manageableCompany } from '@/lib/domain/companies/write';
+import { manageableCompany } from '@/lib/domain/companies/queries';
 import type { Ctx } from '@/lib/domain/context';
 
 export async function serviceCatalog(ctx: Ctx): Promise<Array<{ id: string; name: string; type: string; isDot: boolean }>> {

@@ -1,6 +1,7 @@
 /** Request bodies of the package writes (DESIGN.md 6.4), shared by the API, the dashboard's editor and OpenAPI. Pure: the browser imports it. */
 import { z } from 'zod';
-import { NameInput } from '@/lib/domain/companies/schemas';
+import { IsActiveFilter, NameInput } from '@/lib/domain/companies/schemas';
+import { PageQuery, TextFilter } from '@/lib/domain/pagination';
 import { Reference } from '@/lib/domain/contract/inputs';
 
 export const MAX_PACKAGE_SERVICES = 20;
@@ -29,3 +30,14 @@ export const UpdatePackageBody = z
   .strictObject({ name: NameInput.optional(), services: PackageServicesInput.optional(), isActive: z.boolean().optional() })
   .meta({ id: 'UpdatePackageRequest' });
 export type UpdatePackageBody = z.output<typeof UpdatePackageBody>;
+
+/** The list's query (`GET /api/v2/packages`). */
+export const ListPackagesQuery = PageQuery.extend({
+  name: TextFilter.optional(),
+  companyId: z.string().min(1).max(255).optional(),
+  /** Packages available at this location: its own and its company's. */
+  locationId: z.string().min(1).max(255).optional(),
+  /** `false` lists the deactivated packages (of active companies) instead of the orderable ones; default `true`. */
+  isActive: IsActiveFilter.optional(),
+});
+export type ListPackagesQuery = z.output<typeof ListPackagesQuery>;

@@ -165,9 +165,10 @@ export const PASS_SEARCH_RADIUS_MILES = 50;
 
 /**
  * Active clinics of the order's tenant near `position` that offer every service of the order and,
- * when its location has a fee cap, whose price for them is within it; nearest first.
+ * when its location has a fee cap, whose price for them is within it; nearest first. `only` limits
+ * the answer to one clinic (the check of a choice: however many clinics share its building).
  */
-export async function clinicsForPass(db: Db, orderId: string, position: Position, radiusMiles = PASS_SEARCH_RADIUS_MILES): Promise<PassClinic[]> {
+export async function clinicsForPass(db: Db, orderId: string, position: Position, options: { radiusMiles?: number; only?: string } = {}): Promise<PassClinic[]> {
   const [order] = await db
     .select({ tenantId: orders.tenantId, feeCapCents: locations.feeCapCents })
     .from(orders)
@@ -175,6 +176,7 @@ export async function clinicsForPass(db: Db, orderId: string, position: Position
     .where(eq(orders.id, orderId));
   if (!order) return [];
   const services = await db.select({ id: orderServices.serviceId }).from(orderServices).where(eq(orderServices.orderId, orderId));
+  const radiusMiles = options.radiusMiles ?? PASS_SEARCH_RADIUS_MILES;
   const { where, near } = nearbyClinicsSql({ tenantId: order.tenantId, position, radiusMiles, serviceIds: services.map((s) => s.id), feeCapCents: order.feeCapCents });
   const rows = await db
     .select({
@@ -183,7 +185,7 @@ export async function clinicsForPass(db: Db, orderId: string, position: Position
       miles: near!.miles,
     })
     .from(clinics)
-    .where(where)
+    .where(options.only ? and(where, eq(clinics.id, options.only)) : where)
     .orderBy(near!.order, asc(clinics.id))
     .limit(CLINIC_RESULTS);
   return rows.map((c) => ({ ...c, miles: Number(c.miles), timeZone: c.timeZone ?? zoneOf(c.state, c.lat, c.long) }));
@@ -208,7 +210,7 @@ export async function choosePassClinic(db: Db, token: string, clinicId: string):
       .select({ lat: clinics.lat, long: clinics.long })
       .from(clinics)
       .where(and(eq(clinics.id, clinicId), eq(clinics.tenantId, order.tenantId), eq(clinics.isActive, true)));
-    const offered = clinic?.lat != null && clinic.long != null ? await clinicsForPass(t.db, order.id, { lat: clinic.lat, long: clinic.long }, 1) : [];
+    const offered = clinic?.lat != null && clinic.long != null ? await clinicsForPass(t.db, order.id, { lat: clinic.lat, long: clinic.long }, { radiusMiles: 1, only: clinicId }) : [];
     if (!offered.some((c) => c.id === clinicId))
       throw new DomainError('invalidValue', 'This clinic does not offer every test of the order.', { pointer: '/clinicId' });
     if (order.clinicId === clinicId) return;

@@ -21,8 +21,9 @@ export function newWebhookSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-export async function getTenant(db: Db, principal: Pick<Principal, 'tenantId'>) {
-  const [row] = await db.select({ id: tenants.id, slug: tenants.slug, name: tenants.name }).from(tenants).where(eq(tenants.id, principal.tenantId));
+/** The principal's own tenant: id, slug and name. */
+export async function getTenant(ctx: Ctx) {
+  const [row] = await ctx.db.select({ id: tenants.id, slug: tenants.slug, name: tenants.name }).from(tenants).where(eq(tenants.id, ctx.tenantId));
   if (!row) throw notFound('Tenant');
   return row;
 }
@@ -42,9 +43,9 @@ function assertTenantWebhookAdmin(principal: Pick<Principal, 'allCompanies' | 's
   }
 }
 
-export async function getWebhookSecret(db: Db, principal: Pick<Principal, 'tenantId' | 'allCompanies' | 'scopes'>): Promise<string> {
-  assertTenantWebhookAdmin(principal);
-  const [row] = await db.select({ secret: tenants.webhookSecret }).from(tenants).where(eq(tenants.id, principal.tenantId));
+export async function getWebhookSecret(ctx: Ctx): Promise<string> {
+  assertTenantWebhookAdmin(ctx);
+  const [row] = await ctx.db.select({ secret: tenants.webhookSecret }).from(tenants).where(eq(tenants.id, ctx.tenantId));
   if (!row) throw notFound('Tenant');
   return row.secret;
 }

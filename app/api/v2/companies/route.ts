@@ -1,5 +1,5 @@
 import { listCompanies } from '@/lib/domain/companies';
-import { createCompany } from '@/lib/domain/companies/write';
+import { createCompany } from '@/lib/domain/companies';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

@@ -1,5 +1,5 @@
 import { listLocations } from '@/lib/domain/locations';
-import { createLocation } from '@/lib/domain/locations/write';
+import { createLocation } from '@/lib/domain/locations';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

@@ -1,5 +1,5 @@
 import { listPackages } from '@/lib/domain/packages';
-import { createPackage } from '@/lib/domain/packages/write';
+import { createPackage } from '@/lib/domain/packages';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

@@ -1,5 +1,5 @@
 import { getCompany } from '@/lib/domain/companies';
-import { updateCompany } from '@/lib/domain/companies/write';
+import { updateCompany } from '@/lib/domain/companies';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

@@ -1,5 +1,5 @@
 import { getLocation } from '@/lib/domain/locations';
-import { updateLocation } from '@/lib/domain/locations/write';
+import { updateLocation } from '@/lib/domain/locations';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

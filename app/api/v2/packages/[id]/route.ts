@@ -1,5 +1,5 @@
 import { getPackage } from '@/lib/domain/packages';
-import { updatePackage } from '@/lib/domain/packages/write';
+import { updatePackage } from '@/lib/domain/packages';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 
