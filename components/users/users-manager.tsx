@@ -23,7 +23,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import type { Role } from '@/lib/domain/scopes';
-import type { UserListItem } from '@/lib/domain/users/manage';
+import type { UserListItem } from '@/lib/domain/users/queries';
 import { InviteUserBody, UpdateUserBody } from '@/lib/domain/users/schemas';
 
 const userPath = (id: string, sub = '') => `/api/v2/users/${encodeURIComponent(id)}${sub}`;

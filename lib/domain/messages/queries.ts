@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { messages, orders, userInvitations, users } from '@/lib/db/schema';
 import type { Ctx, Principal } from '@/lib/domain/context';
 import { visibleOrder } from '@/lib/domain/access';
-import { manageableUser } from '@/lib/domain/users/manage';
+import { manageableUser } from '@/lib/domain/users/queries';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
 import { iso, isoOrNull, type Message } from '@/lib/domain/contract/representation';

@@ -1,19 +1,10 @@
 export { assertPasswordRules, createUser, isEmail, isRole, type CreateUserInput, type CreatedUser } from './create-user';
 export { generatePassword, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords';
-export {
-  changeUser,
-  deactivateUser,
-  getUser,
-  listUsers,
-  manageableUser,
-  reactivateUser,
-  updateUser,
-  userRepresentation,
-  type ChangeUserInput,
-  type UpdateUserInput,
-  type UserListItem,
-  type UserStatus,
-} from './manage';
+export { changeUser, type ChangeUserInput } from './change-user';
+export { deactivateUser, reactivateUser } from './deactivate-user';
+export { getUser, listUsers, manageableUser, type UserListItem, type UserStatus } from './queries';
+export { userRepresentation } from './serialize';
+export { updateUser, type UpdateUserInput } from './update-user';
 export {
   acceptInvitation,
   invitationByToken,

@@ -20,7 +20,7 @@ import { newId } from '@/lib/ids';
 import { log } from '@/lib/log';
 import { sealSecret } from '@/lib/secrets';
 import { assertPasswordRules, createUser, EmailOfAnotherTenant, type CreatedUser } from './create-user';
-import { lockManageableUser } from './manage';
+import { lockManageableUser } from './queries';
 import { hashPassword } from './passwords';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -17,7 +17,7 @@ import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { queueMessage } from '@/lib/domain/outbox/message-queue';
 import { withTransaction } from '@/lib/domain/transaction';
 import { keyedDigest, sealSecret } from '@/lib/secrets';
-import { lockManageableUser } from './manage';
+import { lockManageableUser } from './queries';
 
 /** How long an e-mailed unlock link works. */
 export const UNLOCK_LINK_TTL_MS = 60 * 60_000;
