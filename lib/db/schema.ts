@@ -73,6 +73,8 @@ export const companies = pgTable(
     backgroundCheckEnabled: boolean('background_check_enabled').notNull().default(false),
     orderMatchingEnabled: boolean('order_matching_enabled').notNull().default(true),
     orderMatchingWindowDays: integer('order_matching_window_days').notNull().default(30),
+    /** The language of its participants' messages and pass page unless an order says otherwise: en or es. */
+    participantLanguage: text('participant_language').notNull().default('en'),
     createdAt: createdAt(),
   },
   (t) => [index('companies_tenant_name_idx').on(t.tenantId, t.name, t.id)],
@@ -125,6 +127,8 @@ export const users = pgTable(
      * unlock links sent before.
      */
     signInEpoch: integer('sign_in_epoch').notNull().default(0),
+    /** The IANA time zone the dashboard shows this user's times in (from the browser at sign-in, or chosen); null until known. */
+    timeZone: text('time_zone'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_idx').on(sql`lower(${t.email})`)],
@@ -308,6 +312,8 @@ export const orders = pgTable(
     email: text('participant_email'),
     phone: text('participant_phone'),
     participantAddress: jsonb('participant_address').$type<ParticipantAddressJson>(),
+    /** The participant's language (en or es): its messages and pass page. */
+    participantLanguage: text('participant_language').notNull().default('en'),
     deliveryMethod: text('delivery_method').notNull(),
     requester: jsonb('requester').$type<{ email: string; name?: string; phone?: string }>().notNull(),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
@@ -614,9 +620,13 @@ export const userInvitations = pgTable(
     userId: text('user_id').notNull().references(() => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     tokenEncrypted: text('token_encrypted').notNull(),
+    /** invitation (sets the first password) or passwordReset (sets a new one); both are one-time links. */
+    purpose: text('purpose').notNull().default('invitation'),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),
     revokedAt: ts('revoked_at'),
+    /** When the inviting admin was shown the link to pass on by hand (once, when the e-mail could not go). */
+    linkShownAt: ts('link_shown_at'),
     createdByUserId: text('created_by_user_id'),
     createdAt: createdAt(),
   },
@@ -642,6 +652,8 @@ export const messages = pgTable(
     /** A keyed hash of the address (lib/domain/outbox/message-queue.ts `recipientHash`): messages to one recipient are counted by it. */
     toHash: text('to_hash'),
     template: text('template').notNull(),
+    /** The language the message is rendered in: en or es (a participant's), en for the dashboard's users. */
+    language: text('language').notNull().default('en'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /** queued, sent, failed */
     status: text('status').notNull().default('queued'),
