@@ -1,3 +1,5 @@
+import { nextDistDir } from './lib/config/server-process.mjs';
+
 /** @type {import('next').NextConfig} */
 
 /**
@@ -25,7 +27,7 @@ const scriptlessCsp = [
 
 const nextConfig = {
   // A second build beside the usual one (e.g. two people testing on one checkout): NEXT_DIST_DIR=.next-b.
-  distDir: process.env.NEXT_DIST_DIR || '.next',
+  distDir: nextDistDir(),
   // PGlite ships WASM and data files that must stay in node_modules (see NOTES.md);
   // pg has optional native bits that the bundler should not touch.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'zipcodes', 'ioredis', 'drizzle-orm'],

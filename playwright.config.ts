@@ -4,29 +4,30 @@
  * scripts/e2e-server.ts on a fresh temporary database with the demo seed.
  */
 import { defineConfig } from '@playwright/test';
+import { setProcessEnvDefault, tooling } from './lib/config/tooling';
 import { findChromium } from './scripts/lib/chromium';
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = tooling.E2E_PORT;
 const BASE_URL = `http://localhost:${PORT}`;
 // Specs that change data: these three, and every `*.changes.spec.ts`.
 const CHANGES = /((create-order|order-cancel|tokens)|\.changes)\.spec\.ts$/;
 // Each run keeps its failure artifacts in its own folder: a run that starts beside another (two
 // people on one checkout) clears only its own. Workers inherit the id from the runner's env.
-process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
+setProcessEnvDefault('E2E_RUN_ID', `${Date.now()}-${process.pid}`);
 // A window is wanted: the runner's command line says so; workers (which read this file again with
 // another command line) inherit the answer.
-process.env.E2E_HEADED ??= process.argv.some((a) => ['--headed', '--debug', '--ui'].includes(a)) || process.env.PWDEBUG ? '1' : '';
+setProcessEnvDefault('E2E_HEADED', process.argv.some((a) => ['--headed', '--debug', '--ui'].includes(a)) || tooling.PWDEBUG ? '1' : '');
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: `test-results/artifacts/${process.env.E2E_RUN_ID}`,
+  outputDir: `test-results/artifacts/${tooling.E2E_RUN_ID}`,
   fullyParallel: false,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/e2e.json' }]],
+  forbidOnly: tooling.CI,
+  reporter: [['list'], ['json', { outputFile: tooling.PLAYWRIGHT_JSON_OUTPUT_NAME }]],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1440, height: 900 },
@@ -36,7 +37,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       // Undefined when none is found: Playwright's own error then says how to install its browser.
-      executablePath: findChromium(process.env, process.env.E2E_HEADED === '1').executablePath,
+      executablePath: findChromium(tooling.E2E_HEADED).executablePath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
@@ -51,7 +52,7 @@ export default defineConfig({
     url: `${BASE_URL}/login`,
     // The first start may build (1 to 3 minutes on 2 cores) and seeds a fresh database.
     timeout: 300_000,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: !tooling.CI,
     stdout: 'pipe',
     stderr: 'pipe',
     env: { E2E_PORT: String(PORT) },

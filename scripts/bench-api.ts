@@ -39,11 +39,12 @@ import path from 'node:path';
 import autocannon, { type Result as AutocannonResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { env as settings } from '@/lib/config/env';
+import { childEnv, tooling } from '@/lib/config/tooling';
 import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const workDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-api');
+const workDir = tooling.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-api');
 /** The default data set: `--orders N` changes the orders (each count has its own database / data dir). */
 const DEFAULT_ORDERS = 1_000_000;
 const CLINICS = 100_000;
@@ -85,7 +86,7 @@ function ensureBuild() {
   const distDir = settings.NEXT_DIST_DIR;
   if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date (BUILD_ID ${fs.readFileSync(path.join(root, distDir, 'BUILD_ID'), 'utf8').trim()})`);
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);
-  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: childEnv({ DATABASE_URL: '' }) });
   if (result.status !== 0) throw new Error('next build failed');
 }
 
@@ -113,10 +114,10 @@ interface Engine {
 
 /** `bench_api` (1,000,000 orders) or `bench_api_<orders>`; BENCH_PG_DB names another. */
 function postgresEngine(orders: number): Engine {
-  const base = new URL(process.env.BENCH_PG_URL || settings.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = process.env.BENCH_PG_DB ?? (orders === DEFAULT_ORDERS ? 'bench_api' : `bench_api_${orders}`);
+  const base = new URL(tooling.BENCH_PG_URL ?? settings.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = tooling.BENCH_PG_DB ?? (orders === DEFAULT_ORDERS ? 'bench_api' : `bench_api_${orders}`);
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
-  const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
+  const env = childEnv(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {});
   const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
   if (exists.stdout.trim() !== '1') {
     const created = spawnSync('createdb', [...args, name], { env, encoding: 'utf8' });
@@ -131,7 +132,7 @@ function postgresEngine(orders: number): Engine {
 
 /** `<BENCH_DIR>/pglite-data` (1,000,000 orders) or `<BENCH_DIR>/pglite-data-<orders>`; BENCH_DATA_DIR names another. */
 function pgliteEngine(orders: number): Engine {
-  const dataDir = process.env.BENCH_DATA_DIR ?? path.join(workDir, orders === DEFAULT_ORDERS ? 'pglite-data' : `pglite-data-${orders}`);
+  const dataDir = tooling.BENCH_DATA_DIR ?? path.join(workDir, orders === DEFAULT_ORDERS ? 'pglite-data' : `pglite-data-${orders}`);
   countedDatabase = undefined;
   return { name: 'pglite', orders, dataDir, env: { DATABASE_URL: '', DATA_DIR: dataDir } };
 }
@@ -164,7 +165,7 @@ async function ensureData(engine: Engine) {
   const result = spawnSync('npx', ['tsx', 'scripts/generate-data.ts', '--clinics', String(CLINICS), '--orders', String(engine.orders)], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, ...engine.env, APP_ENV: 'staging' },
+    env: childEnv({ ...engine.env, APP_ENV: 'staging' }),
   });
   if (result.status !== 0) throw new Error('db:generate failed');
   return counts(engine);
@@ -617,8 +618,7 @@ function summarizeProfile(file: string, skipSeconds: number, top = 25) {
 async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
   const data = await ensureData(engine);
   const f = await fixtures(engine);
-  const serverEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+  const serverEnv = childEnv({
     ...engine.env,
     NODE_ENV: 'production',
     APP_ENV: 'staging',
@@ -627,8 +627,8 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
     LOG_LEVEL: settings.LOG_LEVEL,
-  };
-  if (!engine.url) delete serverEnv.DATABASE_URL;
+    ...(engine.url ? {} : { DATABASE_URL: undefined }),
+  });
   fs.mkdirSync(engine.dataDir, { recursive: true });
 
   const chosen = (s: Scenario) => (!s.bare || engine.url) && (!opts.only || opts.only.includes(s.id));
@@ -642,7 +642,7 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     bare = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/bare-server.ts')], {
       cwd: root,
       stdio: 'ignore',
-      env: { ...process.env, BARE_DATABASE_URL: engine.url, BARE_PORT: String(port), BARE_TENANT_ID: f.tenantId, BARE_COMPANY_IDS: f.companyIds.join(',') },
+      env: childEnv({ BARE_DATABASE_URL: engine.url, BARE_PORT: String(port), BARE_TENANT_ID: f.tenantId, BARE_COMPANY_IDS: f.companyIds.join(',') }),
     });
     bareBase = `http://127.0.0.1:${port}`;
     await waitFor(`${bareBase}/orders/${f.orderId}`, bare, (s) => s === 200, 'bare server');

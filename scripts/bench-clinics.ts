@@ -35,6 +35,7 @@ import type { Ctx } from '@/lib/domain/context';
 import { isOpenSql } from '@/lib/domain/clinics/hours';
 import { METERS_PER_MILE, nearSql } from '@/lib/domain/clinics/nearby';
 import { clinicSearchStatement, SearchClinicsQuery, searchClinics } from '@/lib/domain/clinics/search';
+import { childEnv, tooling } from '@/lib/config/tooling';
 
 const root = process.cwd();
 const require = createRequire(import.meta.url);
@@ -68,8 +69,8 @@ function options() {
     http: !args.includes('--no-http'),
     app: (value('app') ?? 'isolated') as 'isolated' | 'repo',
     write: !args.includes('--no-write'),
-    pgUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/benchclinics',
-    dataDir: path.resolve(process.env.BENCH_DATA_DIR ?? '/tmp/bench-clinics'),
+    pgUrl: tooling.BENCH_DATABASE_URL,
+    dataDir: path.resolve(tooling.BENCH_DATA_DIR ?? '/tmp/bench-clinics'),
   };
 }
 type Options = ReturnType<typeof options>;
@@ -222,7 +223,7 @@ interface EngineResult {
 }
 
 function envFor(engine: 'postgres' | 'pglite', opts: Options): NodeJS.ProcessEnv {
-  return engine === 'postgres' ? { ...process.env, DATABASE_URL: opts.pgUrl } : { ...process.env, DATABASE_URL: '', DATA_DIR: opts.dataDir };
+  return engine === 'postgres' ? childEnv({ DATABASE_URL: opts.pgUrl }) : childEnv({ DATABASE_URL: '', DATA_DIR: opts.dataDir });
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): Promise<number> {
@@ -341,10 +342,10 @@ function buildIsUsable(appDir: string): boolean {
 async function snapshot(appDir: string) {
   fs.mkdirSync(appDir, { recursive: true });
   const excludes = ['.git', '.next', '.data', 'node_modules', 'test-results', 'playwright-report'].flatMap((e) => ['--exclude', e]);
-  if ((await run('rsync', ['-a', '--delete', ...excludes, `${root}/`, `${appDir}/`], process.env)) !== 0) throw new Error('rsync of the working tree failed');
+  if ((await run('rsync', ['-a', '--delete', ...excludes, `${root}/`, `${appDir}/`], childEnv())) !== 0) throw new Error('rsync of the working tree failed');
   // Turbopack refuses a node_modules symlink that leaves the project root; hard links are cheap.
   if (!fs.existsSync(path.join(appDir, 'node_modules'))) {
-    if ((await run('cp', ['-al', path.join(root, 'node_modules'), path.join(appDir, 'node_modules')], process.env)) !== 0) throw new Error('cp -al node_modules failed');
+    if ((await run('cp', ['-al', path.join(root, 'node_modules'), path.join(appDir, 'node_modules')], childEnv())) !== 0) throw new Error('cp -al node_modules failed');
   }
 }
 
@@ -357,7 +358,7 @@ async function ensureBuild(opts: Options): Promise<string | null> {
   if (opts.app === 'isolated') await snapshot(appDir);
   log(`next build (production) in ${appDir} ...`);
   const t0 = Date.now();
-  const code = await run(process.execPath, [path.join(appDir, 'node_modules/next/dist/bin/next'), 'build'], { ...process.env, NODE_ENV: 'production' }, appDir);
+  const code = await run(process.execPath, [path.join(appDir, 'node_modules/next/dist/bin/next'), 'build'], childEnv({ NODE_ENV: 'production' }), appDir);
   if (code !== 0 || !buildIsUsable(appDir)) return `next build failed (exit ${code})`;
   log(`next build done in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return null;

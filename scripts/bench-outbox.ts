@@ -53,11 +53,12 @@ import path from 'node:path';
 import pg from 'pg';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { env as settings } from '@/lib/config/env';
+import { childEnv, isSet, tooling } from '@/lib/config/tooling';
 import { buildIsStale, freePort, serverArgs, stop, waitFor } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const workDir = process.env.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-outbox');
+const workDir = tooling.BENCH_DIR ?? path.join(os.tmpdir(), 'dto-bench-outbox');
 
 // ---------------------------------------------------------------------------------------------
 // Options
@@ -105,10 +106,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // ---------------------------------------------------------------------------------------------
 
 function database() {
-  const base = new URL(process.env.BENCH_PG_URL || settings.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const base = new URL(tooling.BENCH_PG_URL ?? settings.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
   const name = benchDatabaseName();
   const args = ['-h', decodeURIComponent(base.hostname) || '127.0.0.1', '-p', base.port || '5432', '-U', decodeURIComponent(base.username) || 'postgres'];
-  const env = { ...process.env, ...(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {}) };
+  const env = childEnv(base.password ? { PGPASSWORD: decodeURIComponent(base.password) } : {});
   const exists = spawnSync('psql', [...args, '-d', 'postgres', '-Atc', `select 1 from pg_database where datname = '${name}'`], { env, encoding: 'utf8' });
   if (exists.stdout.trim() !== '1') {
     const created = spawnSync('createdb', [...args, name], { env, encoding: 'utf8' });
@@ -225,7 +226,7 @@ function ensureBuild(build: boolean) {
   if (!build && fs.existsSync(path.join(root, distDir, 'BUILD_ID'))) return console.log(`build: ${distDir} as it is (--no-build)`);
   if (!buildIsStale(root)) return console.log(`build: ${distDir} is up to date`);
   console.log(`build: next build into ${distDir} (missing or older than the sources)`);
-  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+  const result = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: childEnv({ DATABASE_URL: '' }) });
   if (result.status !== 0) throw new Error('next build failed');
 }
 
@@ -284,7 +285,7 @@ function ticksOf(pid: number | undefined): number {
 }
 
 /** The benchmark's database: only its backends' CPU is counted (the machine is shared). */
-const benchDatabaseName = () => process.env.BENCH_PG_DB ?? 'outbox_bench';
+const benchDatabaseName = () => tooling.BENCH_PG_DB ?? 'outbox_bench';
 
 /**
  * Ticks per PostgreSQL backend of the benchmark's database (`postgres: ... <db> <client>` in its
@@ -684,8 +685,7 @@ async function main() {
   const rx = await new Receivers().start();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnv({
     DATABASE_URL: url,
     DATA_DIR: path.join(workDir, 'data'),
     NODE_ENV: 'production',
@@ -697,8 +697,8 @@ async function main() {
     PUBLIC_URL: 'https://orders.bench.test',
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-  };
+    LOG_LEVEL: isSet('LOG_LEVEL') ? settings.LOG_LEVEL : 'warn',
+  });
   const results: unknown[] = [];
   const started = machine();
   /**

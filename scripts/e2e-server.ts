@@ -10,10 +10,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { childEnv, tooling } from '@/lib/config/tooling';
 import { buildIsStale, serverArgs } from './lib/processes';
 
 const root = path.resolve(import.meta.dirname, '..');
-const port = process.env.E2E_PORT ?? '3100';
+const port = String(tooling.E2E_PORT);
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 
@@ -22,7 +23,7 @@ const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 for (let attempt = 1; buildIsStale(root); attempt++) {
   console.log('[e2e-server] next build (the build is missing or older than the sources)');
   const started = Date.now();
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, DATABASE_URL: '' } });
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: root, stdio: 'inherit', env: childEnv({ DATABASE_URL: '' }) });
   if (build.status === 0) break;
   const quickFailure = Date.now() - started < 20_000 && fs.existsSync(path.join(root, '.next/lock'));
   if (!quickFailure || attempt >= 12) process.exit(build.status ?? 1);
@@ -31,17 +32,16 @@ for (let attempt = 1; buildIsStale(root); attempt++) {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-e2e-'));
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
+const env = childEnv({
   PORT: port,
   DATA_DIR: dataDir,
   APP_ENV: 'staging',
   SANDBOX: 'off',
   ALLOW_PRIVATE_CALLBACKS: 'true',
   NODE_ENV: 'production',
-};
-delete env.DATABASE_URL;
-delete env.NEXTAUTH_URL; // the sign-in must work on any localhost port without it
+  DATABASE_URL: undefined,
+  NEXTAUTH_URL: undefined, // the sign-in must work on any localhost port without it
+});
 
 console.log(`[e2e-server] scripts/server.mjs on port ${port} (DATA_DIR=${dataDir})`);
 const child = spawn(process.execPath, serverArgs(), { cwd: root, stdio: 'inherit', env });

@@ -20,16 +20,17 @@
 import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
+import { serverSettings, setProcessEnv, setProcessEnvDefault } from '../lib/config/server-process.mjs';
 import { annotateRequest, trustedHopsFromEnv } from './lib/request-origin.mjs';
 
 const dir = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT || 3000);
-process.env.PORT = String(port);
-const hostname = process.env.HOSTNAME || undefined;
-process.env.NODE_ENV ??= 'production';
+// Read by plain JavaScript (lib/config/server-process.mjs); env.ts validates them when Next.js starts.
+const { port, hostname, appEnv } = serverSettings();
+setProcessEnv('PORT', String(port));
+setProcessEnvDefault('NODE_ENV', 'production');
 
 const trustedHops = trustedHopsFromEnv();
-const hsts = process.env.APP_ENV === 'production' ? 'max-age=63072000; includeSubDomains' : null;
+const hsts = appEnv === 'production' ? 'max-age=63072000; includeSubDomains' : null;
 
 const app = next({ dev: false, dir, port, hostname });
 const handle = app.getRequestHandler();
@@ -62,7 +63,7 @@ const server = http.createServer((req, res) => {
 server.keepAliveTimeout = 65_000;
 server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
-  console.log(`server listening on http://${hostname ?? 'localhost'}:${port} (APP_ENV=${process.env.APP_ENV ?? 'staging'}, trusted proxy hops: ${trustedHops})`);
+  console.log(`server listening on http://${hostname ?? 'localhost'}:${port} (APP_ENV=${appEnv}, trusted proxy hops: ${trustedHops})`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -14,6 +14,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { env } from '@/lib/config/env';
+import { childEnv, setProcessEnv } from '@/lib/config/tooling';
 import { startProcess } from '@/lib/start-up';
 import { buildIsStale, serverArgs } from './lib/processes';
 import { productionSteps } from './lib/production-steps';
@@ -29,9 +30,10 @@ if (nodeMajor !== 24 || nodeMinor < 11) {
   );
 }
 
-process.env.APP_ENV = config.APP_ENV;
+// For the build and the server started below (they inherit them): the values checked, defaults included.
+setProcessEnv('APP_ENV', config.APP_ENV);
 const PORT = config.PORT;
-process.env.PORT = String(PORT);
+setProcessEnv('PORT', String(PORT));
 const root = process.cwd();
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 const DEMO_TOKEN_NAME = 'demo (npm start)';
@@ -49,7 +51,7 @@ for (const signal of Object.keys(SIGNAL_EXIT_CODES) as Array<keyof typeof SIGNAL
 }
 
 function run(args: string[]): ChildProcess {
-  current = spawn(process.execPath, args, { stdio: 'inherit', env: process.env });
+  current = spawn(process.execPath, args, { stdio: 'inherit', env: childEnv() });
   return current;
 }
 

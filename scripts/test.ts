@@ -20,12 +20,13 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { env as settings } from '@/lib/config/env';
+import { childEnv, tooling } from '@/lib/config/tooling';
 import { DECLARED_TAGS } from '../tests/conditions';
 import { findChromium } from './lib/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-test-'));
-const ci = Boolean(process.env.CI);
+const ci = tooling.CI;
 let passed = 0;
 let failed = 0;
 const skips: Array<{ name: string; reason: string }> = [];
@@ -51,7 +52,7 @@ async function runSideBySide(steps: Step[]): Promise<boolean[]> {
     steps.map(
       (step) =>
         new Promise<boolean>((resolve) => {
-          const child = spawn(step.command, step.args, { cwd: root, env: { ...process.env, ...step.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(step.command, step.args, { cwd: root, env: childEnv(step.env), stdio: ['ignore', 'pipe', 'pipe'] });
           const output: Buffer[] = [];
           child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
           child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -177,7 +178,7 @@ if (!only || only === 'api') {
 }
 if (only === 'fuzz') {
   // A longer fuzz run than the bounded one inside `npm test`.
-  vitestSteps.push({ ...vitestStep('fuzz (FUZZ_RUNS=500)', 'api', { ...pgliteEnv, FUZZ_RUNS: process.env.FUZZ_RUNS ?? '500', FUZZ_RANDOM: '1' }, ['tests/api/fuzz.engines.test.ts']) });
+  vitestSteps.push({ ...vitestStep('fuzz (FUZZ_RUNS=500)', 'api', { ...pgliteEnv, FUZZ_RUNS: String(tooling.FUZZ_RUNS), FUZZ_RANDOM: '1' }, ['tests/api/fuzz.engines.test.ts']) });
 }
 // Processes of their own, each on databases and ports of its own, mostly waiting on servers they
 // start: side by side. Each probe starts its own server on the engine it needs.

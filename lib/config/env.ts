@@ -17,9 +17,10 @@ export type ProcessKind = 'server' | 'worker' | 'cli';
 /** Values never echoed in a message: they may hold passwords or keys. */
 const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN']);
 
-const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
+// The schema's building blocks below are exported for the tooling's schema (tooling.ts).
+export const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+export function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
   const expected = max === Number.MAX_SAFE_INTEGER ? `an integer >= ${min}` : `an integer from ${min} to ${max}`;
   return z
     .string()
@@ -28,7 +29,7 @@ function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
     .refine((n) => n >= min && n <= max, { error: `must be ${expected}` });
 }
 
-function urlWithScheme(schemes: readonly string[], example: string, prepare: (text: string) => string = (text) => text) {
+export function urlWithScheme(schemes: readonly string[], example: string, prepare: (text: string) => string = (text) => text) {
   const expected = `must be a ${schemes.map((s) => `${s}//`).join(' or ')} URL, e.g. ${example}`;
   return z.string().refine(
     (text) => {
@@ -67,8 +68,8 @@ function retrySchedule(text: string): boolean {
   }
 }
 
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, schema.optional());
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => z.preprocess(emptyIsUnset, schema.optional()).transform((v) => v ?? fallback);
+export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(emptyIsUnset, schema.optional());
+export const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) => z.preprocess(emptyIsUnset, schema.optional()).transform((v) => v ?? fallback);
 
 /** The schema: one entry per variable, with the default the code uses when it is unset. */
 export const environmentSchema = z.object({

@@ -12,12 +12,13 @@
  */
 import http from 'node:http';
 import pg from 'pg';
+import { tooling } from '@/lib/config/tooling';
 
-const url = process.env.BARE_DATABASE_URL;
+const url = tooling.BARE_DATABASE_URL;
 if (!url) throw new Error('BARE_DATABASE_URL is required');
-const port = Number(process.env.BARE_PORT ?? 3390);
-const tenantId = process.env.BARE_TENANT_ID ?? '';
-const companyIds = (process.env.BARE_COMPANY_IDS ?? '').split(',').filter(Boolean);
+const port = tooling.BARE_PORT;
+const tenantId = tooling.BARE_TENANT_ID;
+const companyIds = tooling.BARE_COMPANY_IDS;
 
 const pool = new pg.Pool({ connectionString: url, max: 10 });
 

@@ -10,6 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { tooling } from '@/lib/config/tooling';
 
 const args = process.argv.slice(2);
 const value = (name: string, fallback: string) => {
@@ -18,7 +19,7 @@ const value = (name: string, fallback: string) => {
 };
 const ORDERS = Number(value('orders', '300'));
 const NAME = value('database', 'perf_create');
-const base = new URL(process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+const base = new URL(tooling.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 
 async function main() {
   spawnSync('dropdb', ['-h', base.hostname, '-p', base.port || '5432', '-U', base.username || 'postgres', '--if-exists', NAME]);

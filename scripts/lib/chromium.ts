@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { chromium } from '@playwright/test';
+import { tooling } from '@/lib/config/tooling';
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 const SYSTEM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
@@ -18,9 +19,11 @@ export interface ChromiumLookup {
   problem?: string;
 }
 
-/** `headed`: a window is wanted (`playwright test --headed`, `--debug`, `--ui`), which the headless shell cannot show. */
-export function findChromium(env: NodeJS.ProcessEnv = process.env, headed = false): ChromiumLookup {
-  const chosen = env.CHROMIUM_PATH;
+/**
+ * `headed`: a window is wanted (`playwright test --headed`, `--debug`, `--ui`), which the headless
+ * shell cannot show. `chosen`: CHROMIUM_PATH.
+ */
+export function findChromium(headed = false, chosen: string | undefined = tooling.CHROMIUM_PATH): ChromiumLookup {
   // An explicit choice is kept even when wrong, so that Playwright's error names it rather than
   // quietly running another browser.
   if (chosen) return { executablePath: chosen, problem: fs.existsSync(chosen) ? undefined : `CHROMIUM_PATH is ${chosen}, which does not exist.` };

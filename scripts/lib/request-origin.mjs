@@ -2,9 +2,10 @@
  * What only the socket knows, passed to the app as request headers (read by
  * lib/http/client-address.ts). Used by scripts/server.mjs and by the CLI tests' stand-in server.
  */
+import { trustedProxyHops } from '../../lib/config/server-process.mjs';
 
 /** The number of trusted reverse-proxy hops (`TRUST_PROXY`, validated at start-up by lib/config/env.ts). */
-export const trustedHopsFromEnv = () => Math.max(0, Number.parseInt(process.env.TRUST_PROXY ?? '0', 10) || 0);
+export const trustedHopsFromEnv = () => trustedProxyHops();
 
 /**
  * The client's address: the socket's, or with `hops` trusted proxies in front, the address the
