@@ -69,7 +69,7 @@ function ServiceCard({ service }: { service: OrderService }) {
           </div>
         </div>
         <div className="flex flex-col items-end gap-1">
-          <StatusBadge status={service.status} />
+          <StatusBadge status={service.status} services={[service]} />
           <span className="text-xs text-slate-500 dark:text-slate-400">
             {service.isFinal ? 'Final' : 'In progress'}
             {service.statusUpdatedAt ? (
@@ -282,7 +282,7 @@ export function OrderDetail({
                 <span className="font-mono" data-testid="order-code">
                   {order.code}
                 </span>
-                <StatusBadge status={order.status} className="text-sm" />
+                <StatusBadge status={order.status} services={order.services} className="text-sm" />
                 {progress ? <Badge tone={order.isFinal ? 'success' : 'muted'}>{progress}</Badge> : null}
               </h1>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">

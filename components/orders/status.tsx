@@ -4,7 +4,7 @@
  * Unknown statuses (the lists are open) fall back to neutral.
  */
 import { Badge, type Tone } from '@/components/ui/badge';
-import { serviceStatusGroup } from '@/lib/domain/order-model/status';
+import { isAlcoholTest, nonNegativeWords, serviceStatusGroup } from '@/lib/domain/order-model/status';
 
 const TONE_BY_STATUS: Record<string, Tone> = {
   // under way
@@ -82,10 +82,25 @@ export function statusLabel(status: string): string {
   return `${humanize(status.slice(0, i))} · ${humanize(status.slice(i + 1))}`;
 }
 
-export function StatusBadge({ status, className }: { status: string; className?: string }) {
+/**
+ * A status badge. With `services` (the order's, or the one service shown), a `nonNegative` result
+ * reads as its papers do: a drug test's is a verified positive (see nonNegativeWords).
+ */
+export function StatusBadge({
+  status,
+  services,
+  className,
+}: {
+  status: string;
+  services?: ReadonlyArray<{ status: string; attributes: { category: string | null; type: string | null } | null }>;
+  className?: string;
+}) {
+  // The services whose own result is non-negative say which kind of test it was.
+  const results = serviceStatusGroup(status) === 'nonNegative' ? (services ?? []).filter((s) => serviceStatusGroup(s.status) === 'nonNegative') : [];
+  const alcohol = results.every((s) => isAlcoholTest({ category: s.attributes?.category, specimenType: s.attributes?.type }));
   return (
     <Badge tone={statusTone(status)} dot className={className} title={status}>
-      {statusLabel(status)}
+      {results.length ? nonNegativeWords(alcohol) : statusLabel(status)}
     </Badge>
   );
 }

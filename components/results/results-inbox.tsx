@@ -8,7 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Acknowledgements, Document, Order } from '@/lib/api/representations';
 import { apiFetch, errorMessage, queryKeys } from '@/components/ui/api';
 import { DocumentLinks } from '@/components/documents/document-links';
@@ -36,21 +36,28 @@ async function acknowledge(ids: string[]): Promise<number> {
   return data.acknowledged.length + data.alreadyAcknowledged.length;
 }
 
-export function ResultsInbox({ rows, canAcknowledge }: { rows: InboxRow[]; canAcknowledge: boolean }) {
+export function ResultsInbox({ rows, canAcknowledge, filtered = false }: { rows: InboxRow[]; canAcknowledge: boolean; filtered?: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  // The acknowledged row leaves the page with the button that had focus: focus goes to the message
+  // saying what happened (then on with Tab), not back to the top of the document.
+  const status = useRef<HTMLParagraphElement>(null);
   const mutation = useMutation({
     mutationFn: acknowledge,
     onMutate: () => setMessage(null),
     onSuccess: (count) => {
       setSelected(new Set());
       setMessage({ tone: 'success', text: count === 1 ? 'Result acknowledged.' : `${count} results acknowledged.` });
+      status.current?.focus();
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       router.refresh();
     },
-    onError: (error) => setMessage({ tone: 'error', text: errorMessage(error) }),
+    onError: (error) => {
+      setMessage({ tone: 'error', text: errorMessage(error) });
+      status.current?.focus();
+    },
   });
   const pending = mutation.isPending;
 
@@ -64,8 +71,30 @@ export function ResultsInbox({ rows, canAcknowledge }: { rows: InboxRow[]; canAc
 
   const run = (ids: string[]) => mutation.mutate(ids);
 
+  const statusLine = (
+    <p
+      ref={status}
+      tabIndex={-1}
+      role="status"
+      aria-live="polite"
+      className={`outline-none ${message?.tone === 'error' ? 'text-sm text-red-700 dark:text-red-300' : 'text-sm text-emerald-700 dark:text-emerald-300'}`}
+    >
+      {message?.text}
+    </p>
+  );
+  // One tree whether rows remain or not, so the status line keeps its focus when the last row goes.
   if (rows.length === 0)
-    return <EmptyState title="No results to acknowledge" description="Every final result has been acknowledged. New results appear here as they arrive." />;
+    return (
+      <div className="flex flex-col gap-3">
+        {null}
+        {statusLine}
+        {filtered ? (
+          <EmptyState title="No results match" description="No unacknowledged result matches these filters." />
+        ) : (
+          <EmptyState title="No results to acknowledge" description="Every final result has been acknowledged. New results appear here as they arrive." />
+        )}
+      </div>
+    );
 
   const allSelected = rows.every((r) => selected.has(r.order.id));
   return (
@@ -86,9 +115,7 @@ export function ResultsInbox({ rows, canAcknowledge }: { rows: InboxRow[]; canAc
           </Button>
         </div>
       ) : null}
-      <p role="status" aria-live="polite" className={message?.tone === 'error' ? 'text-sm text-red-700 dark:text-red-300' : 'text-sm text-emerald-700 dark:text-emerald-300'}>
-        {message?.text}
-      </p>
+      {statusLine}
       <ul className="flex flex-col gap-3" aria-label="Unacknowledged results">
         {rows.map(({ order, needsAttention, refusal, documents }) => {
           const participant = [order.participant.firstName, order.participant.lastName].filter(Boolean).join(' ') || 'Participant';
@@ -118,7 +145,7 @@ export function ResultsInbox({ rows, canAcknowledge }: { rows: InboxRow[]; canAc
                     <Link href={`/orders/${order.id}`} className="font-mono text-sm font-semibold text-slate-900 underline-offset-2 hover:underline dark:text-white">
                       {order.code}
                     </Link>
-                    <StatusBadge status={order.status} />
+                    <StatusBadge status={order.status} services={order.services} />
                     {refusal ? <Badge tone="danger">Refusal to test</Badge> : null}
                     {needsAttention ? <Badge tone="danger">Needs action</Badge> : null}
                   </div>

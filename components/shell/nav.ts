@@ -21,7 +21,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/orders', label: 'Orders', icon: 'orders', requires: 'order.list', section: 'Orders' },
   { href: '/orders/new', label: 'New order', icon: 'plus', requires: 'order.create', section: 'Orders' },
-  { href: '/results', label: 'Results', icon: 'inbox', requires: 'order.update', section: 'Orders' },
+  { href: '/results', label: 'Results', icon: 'inbox', requires: 'order.list', section: 'Orders' },
   { href: '/clinics', label: 'Clinics', icon: 'map', requires: 'clinic.search', section: 'Orders' },
   { href: '/companies', label: 'Companies', icon: 'building', requires: 'company.list', section: 'Reference data' },
   { href: '/locations', label: 'Locations', icon: 'pin', requires: 'location.list', section: 'Reference data' },

@@ -4,7 +4,7 @@
  * with pdf-lib, marked SAMPLE across the page, stating its order's code, service, result and dates.
  */
 import { degrees, PDFContentStream, PDFDocument, PDFName, rgb, StandardFonts } from 'pdf-lib';
-import { serviceStatusGroup } from '@/lib/domain/order-model/status';
+import { isAlcoholTest, serviceStatusGroup } from '@/lib/domain/order-model/status';
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@/lib/domain/contract/document-types';
 
 /** The service types whose results carry papers, and which. */
@@ -26,7 +26,7 @@ export function samplePapersFor(service: { type: string; status: string }): read
 
 /** A service status as a result line on paper. */
 export function resultText(status: string, type: string): string {
-  const alcohol = type === 'breathAlcoholTest';
+  const alcohol = isAlcoholTest({ type });
   const known: Record<string, string> = {
     negative: 'NEGATIVE',
     negative_negativeDilute: 'NEGATIVE - DILUTE',

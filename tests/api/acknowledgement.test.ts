@@ -27,7 +27,7 @@ async function finalOrder(status = 'negative') {
     const res = await call('POST', `/api/v2/orders/${order.id}/services/${s.id}/events`, { token: admin, body: { status } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
-  return order as { id: string; code: string };
+  return order as { id: string; code: string; company: { id: string }; participant: { lastName: string } };
 }
 
 const acknowledge = (id: string, t = admin, body: unknown = {}) => call('PUT', `/api/v2/orders/${id}/acknowledgement`, { token: t, body });
@@ -102,6 +102,30 @@ describe('results inbox', () => {
     expect(at(refusal.id)).toBeLessThan(at(negative.id));
     expect(entries[at(refusal.id)]).toMatchObject({ needsAttention: true, refusal: true });
     expect(entries[at(negative.id)].needsAttention).toBe(false);
+  });
+});
+
+describe('results inbox filters (the /results page)', () => {
+  const both = () => makeCtx(systemPrincipal('test', { tenantId: DEMO.tenants.acme.id, companyIds: [DEMO.acme.companies.primary, DEMO.acme.companies.secondary] }), db());
+
+  it('words of the code (any case, without its dash) or of the name find the result; total counts only what matches', async () => {
+    const positive = await finalOrder('nonNegative');
+    const byCode = await listResultsInbox(both(), { page: 1, limit: 20, search: positive.code.toLowerCase().replace(/-/g, '') });
+    expect(byCode.data.map((e) => e.order.id)).toEqual([positive.id]);
+    expect(byCode.total).toBe(1);
+    const byName = await listResultsInbox(both(), { page: 1, limit: 100, search: `${positive.participant.lastName} ${positive.code}` });
+    expect(byName.data.map((e) => e.order.id)).toEqual([positive.id]);
+  });
+
+  it('one company: its results only; another company finds none of them', async () => {
+    const positive = await finalOrder('nonNegative');
+    expect(positive.company.id).toBe(DEMO.acme.companies.primary);
+    const own = await listResultsInbox(both(), { page: 1, limit: 20, companyId: DEMO.acme.companies.primary, search: positive.code });
+    expect(own.data.map((e) => e.order.id)).toEqual([positive.id]);
+    const other = await listResultsInbox(both(), { page: 1, limit: 20, companyId: DEMO.acme.companies.secondary, search: positive.code });
+    expect(other).toMatchObject({ data: [], total: 0 });
+    const secondary = await listResultsInbox(both(), { page: 1, limit: 50, companyId: DEMO.acme.companies.secondary });
+    expect(secondary.data.every((e) => e.order.company?.id === DEMO.acme.companies.secondary)).toBe(true);
   });
 });
 

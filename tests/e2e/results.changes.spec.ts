@@ -1,7 +1,8 @@
 /**
  * Issue 16: the results inbox and the Documents panel. The manager opens /results, sees a
  * non-negative result first, opens its MRO letter, acknowledges it and the badge count drops; an
- * admin uploads a document on the order page; a viewer sees no documents. Axe on both pages.
+ * admin uploads a document on the order page; a viewer reads the inbox but no documents. Filters by
+ * code and company; focus after acknowledging. Axe on both pages.
  */
 import { expect, test } from '@playwright/test';
 import { screenshotAndAudit, signIn, startSession, USERS } from './helpers';
@@ -18,6 +19,9 @@ test.describe('Results inbox', () => {
     // A verified positive: `nonNegative` (or the seed's `positive`), before refusals, adulterated and negatives.
     await expect(first).toHaveAttribute('data-status', /^(nonNegative|positive)$/);
     await expect(first.getByText('Needs action')).toBeVisible();
+    // In the words of its MRO letter ("POSITIVE - verified by the MRO"), not "Non-negative".
+    await expect(first).toContainText(/Positive/);
+    await expect(first).not.toContainText('Non-negative');
     await screenshotAndAudit(page, 'results-inbox');
 
     const letter = first.locator('a[data-document-type="mroLetter"]');
@@ -42,8 +46,33 @@ test.describe('Results inbox', () => {
     const code = (await first.getByRole('link').first().innerText()).trim();
     await first.getByRole('button', { name: `Acknowledge ${code}` }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Result acknowledged.' })).toBeVisible();
+    // The button left with its row: focus is on the message saying what happened, not on <body>.
+    await expect(page.getByRole('status').filter({ hasText: 'Result acknowledged.' })).toBeFocused();
     await expect.poll(() => badgeCount(page)).toBe(before - 1);
     await expect(page.getByTestId('result-row').filter({ hasText: code })).toHaveCount(0);
+  });
+
+  test('filters: words of a code find its result; a company narrows the list; the filters stay in the page links', async ({ page }) => {
+    await signIn(page, 'admin', { to: '/results' });
+    const rows = page.getByTestId('result-row');
+    const code = (await rows.nth(1).getByRole('link').first().innerText()).trim();
+    await page.getByLabel('Code, name or e-mail').fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/search=/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(code);
+    await expect(page.getByText(/1 final result nobody has acknowledged yet match these filters/)).toBeVisible();
+    await page.getByLabel('Code, name or e-mail').fill('no-such-result-anywhere');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page.getByText('No results match')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect(rows.first()).toBeVisible();
+    const company = page.getByLabel('Company');
+    const option = (await company.locator('option').nth(2).innerText()).trim();
+    await company.selectOption({ label: option });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await expect(page).toHaveURL(/companyId=/);
+    for (const text of await rows.allInnerTexts()) expect(text).toContain(option);
   });
 
   test('dark mode: the inbox and its badge pass axe', async ({ page }) => {
@@ -84,9 +113,13 @@ test.describe('Documents panel', () => {
     await screenshotAndAudit(page, 'order-documents-admin');
   });
 
-  test('a viewer sees the panel without documents, and no Results in the navigation', async ({ page }) => {
+  test('a viewer reads the results inbox (no acknowledging, no papers) and sees the panel without documents', async ({ page }) => {
     await signIn(page, 'viewer');
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Results/ })).toHaveCount(0);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Results/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Results' })).toBeVisible();
+    await expect(page.getByTestId('result-row').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
+    await expect(page.locator('a[data-document-type]')).toHaveCount(0);
     const { data } = await (await page.request.get('/api/v2/orders?status=nonNegative&limit=1')).json();
     await page.goto(`/orders/${data[0].id}`);
     const panel = page.getByTestId('documents-panel');

@@ -144,3 +144,17 @@ export function servicesFitOrderStatus(status: string, serviceStatuses: readonly
   const before = status === 'cancelled' || status === 'expired' || status === 'scheduled' ? status : 'ordered';
   return deriveOrderStatus(before, serviceStatuses) === status;
 }
+
+/** An alcohol test by its catalog facts: category `alcohol`, type `breathAlcoholTest` or a breath specimen. */
+export function isAlcoholTest(s: { type?: string | null; category?: string | null; specimenType?: string | null }): boolean {
+  return s.category === 'alcohol' || s.type === 'breathAlcoholTest' || s.specimenType === 'breath';
+}
+
+/**
+ * A `nonNegative` result in the words of its papers: a drug test's is the MRO's verified positive
+ * (the MRO letter reads POSITIVE); an alcohol test's is a screening result of 0.02 or more that
+ * needs its confirmation test (49 CFR 40.247).
+ */
+export function nonNegativeWords(alcohol: boolean): string {
+  return alcohol ? 'Non-negative · confirmation required' : 'Positive (MRO verified)';
+}

@@ -181,7 +181,7 @@ export function searchWords(search: string): string[] {
  * dashes. Exactly the expression of the trigram index `orders_search_text_idx` (migration 0011),
  * so that PostgreSQL uses it; change both together.
  */
-const SEARCH_TEXT = sql`lower(replace(coalesce(${orders.code}, '') || ' ' || coalesce(${orders.firstName}, '') || ' ' || coalesce(${orders.middleName}, '') || ' ' || coalesce(${orders.lastName}, '') || ' ' || coalesce(${orders.email}, ''), '-', ''))`;
+export const SEARCH_TEXT = sql`lower(replace(coalesce(${orders.code}, '') || ' ' || coalesce(${orders.firstName}, '') || ' ' || coalesce(${orders.middleName}, '') || ' ' || coalesce(${orders.lastName}, '') || ' ' || coalesce(${orders.email}, ''), '-', ''))`;
 
 /** The orders a list shows: the principal's (see `visibleOrder`) that pass the filters. */
 function listConditions(shape: ListShape): SQL {
