@@ -325,8 +325,11 @@ export const orders = pgTable(
     expiresAt: ts('expires_at'),
     /** Hours-before-expiry (REMINDER_HOURS) whose reminder has been queued, so each goes once. */
     remindersSent: integer('reminders_sent').array().notNull().default(sql`ARRAY[]::integer[]`),
-    /** DOT post-accident / reasonable-suspicion incident (DESIGN.md 6.3): `{ occurredAt, delayReason }`. */
-    incident: jsonb('incident').$type<{ occurredAt: string; delayReason: string | null }>(),
+    /**
+     * DOT post-accident / reasonable-suspicion incident (DESIGN.md 6.3): `{ occurredAt, delayReason,
+     * alcoholNotTestedReason }` (the last, 382.303(d)(1), absent from orders stored before it).
+     */
+    incident: jsonb('incident').$type<{ occurredAt: string; delayReason: string | null; alcoholNotTestedReason?: string | null }>(),
     /** Who acknowledged the final result (DESIGN.md 6.2), null until someone does. */
     acknowledgedAt: ts('acknowledged_at'),
     acknowledgedBy: jsonb('acknowledged_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>(),

@@ -1,7 +1,9 @@
 /** The window rules of the incident clock (lib/domain/orders/incident.ts; DESIGN.md 6.3). */
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '@/lib/domain/errors';
-import { awaitsCollection, deadlineOf, incidentClock, incidentWindows, needsIncident, windowKindOf, type WindowService } from '@/lib/domain/orders/incident';
+import {
+  awaitsCollection, closedWindows, deadlineOf, incidentClock, incidentWindows, missingIncidentReasons, needsIncident, openPackages, windowKindOf, type WindowService,
+} from '@/lib/domain/orders/incident';
 
 const HOUR = 3_600_000;
 const now = new Date('2026-07-15T12:00:00.000Z');
@@ -57,7 +59,7 @@ describe('incidentClock', () => {
 
   it('1 hour ago: the stored incident and each service deadline', () => {
     const clock = incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(1) } }, both, now);
-    expect(clock.incident).toEqual({ occurredAt: ago(1), delayReason: null });
+    expect(clock.incident).toEqual({ occurredAt: ago(1), delayReason: null, alcoholNotTestedReason: null });
     expect(clock.deadlineColumns(dotBreath)).toEqual({ deadlineClosesAt: new Date(now.getTime() + 7 * HOUR), deadlineReasonRequiredAfter: new Date(now.getTime() + HOUR) });
     expect(clock.deadlineColumns(dotUrine)).toEqual({ deadlineClosesAt: new Date(now.getTime() + 31 * HOUR), deadlineReasonRequiredAfter: null });
   });
@@ -67,7 +69,7 @@ describe('incidentClock', () => {
     expect(failure(() => incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(2) } }, both, now))).toMatchObject({ code: 'required', pointer: '/incident/delayReason' });
     expect(incidentClock({ testReason: 'postAccident', incident: { occurredAt: new Date(now.getTime() - 8 * HOUR + 1).toISOString(), delayReason: 'x' } }, both, now).incident).not.toBeNull();
     expect(failure(() => incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(8), delayReason: 'x' } }, both, now))).toMatchObject({ code: 'testingWindowClosed', pointer: '/incident/occurredAt' });
-    expect(incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(31.9) } }, [dotUrine], now).incident).not.toBeNull();
+    expect(incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(31.9), alcoholNotTestedReason: 'x' } }, [dotUrine], now).incident).not.toBeNull();
     expect(failure(() => incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(32) } }, [dotUrine], now)).code).toBe('testingWindowClosed');
   });
 
@@ -87,8 +89,68 @@ describe('incidentClock', () => {
     expect(incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(-1 / 60) } }, both, now).incident).not.toBeNull();
   });
 
+  it('a closed alcohol window: the 422 offers the open packages; the drug-only order records why the alcohol test was not done', () => {
+    const f = (() => {
+      try {
+        incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9), delayReason: 'x' } }, both, now, [{ id: 'p1', name: 'DOT Drug Screen', services: [dotUrine.name] }]);
+      } catch (e) {
+        return (e as DomainError).entries[0];
+      }
+      throw new Error('expected a DomainError');
+    })();
+    expect(f).toMatchObject({ code: 'testingWindowClosed', pointer: '/incident/occurredAt' });
+    expect(f.meta).toEqual({
+      services: [{ name: dotBreath.name, kind: 'alcohol', closesAt: new Date(now.getTime() - HOUR).toISOString() }],
+      openPackages: [{ id: 'p1', name: 'DOT Drug Screen', services: [dotUrine.name] }],
+    });
+    expect(f.detail).toContain('Order the tests whose windows are still open instead: package "DOT Drug Screen" (p1), with incident.alcoholNotTestedReason');
+
+    const clock = incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9), alcoholNotTestedReason: 'Driver in surgery' } }, [dotUrine], now);
+    expect(clock.incident).toEqual({ occurredAt: ago(9), delayReason: null, alcoholNotTestedReason: 'Driver in surgery' });
+    expect(failure(() => incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9) } }, [dotUrine], now))).toMatchObject({
+      code: 'required',
+      pointer: '/incident/alcoholNotTestedReason',
+    });
+  });
+
   it('awaitsCollection: before the specimen is collected only', () => {
     expect(['ordered', 'pending', 'pending_arrivedAtTheClinic', 'pending_collectionInitiated'].every(awaitsCollection)).toBe(true);
     expect(['pending_collectionCompleted', 'pending_atTheLab', 'negative', 'cancelled'].some(awaitsCollection)).toBe(false);
+  });
+});
+
+describe('closedWindows, openPackages and missingIncidentReasons', () => {
+  const occurred = new Date(now.getTime() - 9 * HOUR);
+  const dotPhysicalAndDrug = { id: 'phys', name: 'A DOT Physical + Drug Screen', services: [dotPhysical, dotUrine] };
+  const drugOnly = { id: 'drug', name: 'DOT Drug Screen', services: [dotUrine] };
+  const withAlcohol = { id: 'both', name: 'DOT Drug & Alcohol', services: [dotUrine, dotBreath] };
+  const nonDot = { id: 'nondot', name: 'Non-DOT Breath', services: [nonDotBreath] };
+
+  it('closedWindows: the request’s services whose window had closed, only when the clock runs', () => {
+    expect(closedWindows('postAccident', [dotUrine, dotBreath], occurred, now)).toEqual([{ name: dotBreath.name, kind: 'alcohol', closesAt: new Date(occurred.getTime() + 8 * HOUR).toISOString() }]);
+    expect(closedWindows('postAccident', [dotUrine], occurred, now)).toEqual([]);
+    expect(closedWindows('random', [dotBreath], occurred, now)).toEqual([]);
+  });
+
+  it('openPackages: packages whose windows are all open, the refused package’s own tests first, never the refused one', () => {
+    expect(openPackages([dotUrine, dotBreath], [withAlcohol, dotPhysicalAndDrug, nonDot, drugOnly], occurred, now, 'both')).toEqual([
+      { id: 'drug', name: 'DOT Drug Screen', services: [dotUrine.name] },
+      { id: 'phys', name: 'A DOT Physical + Drug Screen', services: [dotPhysical.name, dotUrine.name] },
+    ]);
+    // 33 hours: the drug window has closed too; nothing is left to offer.
+    expect(openPackages([dotUrine, dotBreath], [drugOnly, dotPhysicalAndDrug], new Date(now.getTime() - 33 * HOUR), now)).toEqual([]);
+  });
+
+  it('missingIncidentReasons: the delay reason, the record of the alcohol test not done, and where it is refused', () => {
+    const reasons = (testReason: string, hours: number, services: WindowService[], extra: Record<string, string> = {}) =>
+      missingIncidentReasons({ testReason, incident: { occurredAt: ago(hours), ...extra } }, services, now).map((p) => `${p.code} ${p.pointer}`);
+    expect(reasons('postAccident', 3, [dotUrine, dotBreath])).toEqual(['required /incident/delayReason']);
+    expect(reasons('postAccident', 3, [dotUrine])).toEqual([]);
+    expect(reasons('postAccident', 9, [dotUrine])).toEqual(['required /incident/alcoholNotTestedReason']);
+    expect(reasons('postAccident', 9, [dotUrine], { alcoholNotTestedReason: 'x' })).toEqual([]);
+    expect(reasons('reasonableSuspicion', 9, [dotUrine])).toEqual([]);
+    expect(reasons('reasonableSuspicion', 9, [dotUrine], { alcoholNotTestedReason: 'x' })).toEqual([]);
+    expect(reasons('postAccident', 7, [dotUrine], { alcoholNotTestedReason: 'x' })).toEqual(['invalidValue /incident/alcoholNotTestedReason']);
+    expect(reasons('postAccident', 1, [dotUrine, dotBreath], { alcoholNotTestedReason: 'x' })).toEqual(['invalidValue /incident/alcoholNotTestedReason']);
   });
 });

@@ -212,7 +212,14 @@ export const Order = z
     deliveryMethods: z.array(z.object({ type: z.enum(['email', 'sms', 'none']) })).describe('How the participant receives the pass, as ordered.'),
     expiresAt: DateTime.nullable(),
     incident: z
-      .object({ occurredAt: DateTime, delayReason: z.string().nullable() })
+      .object({
+        occurredAt: DateTime,
+        delayReason: z.string().nullable(),
+        alcoholNotTestedReason: z
+          .string()
+          .nullable()
+          .describe('Why the alcohol test was not administered once its 8-hour window had closed (49 CFR 382.303(d)(1)); else null.'),
+      })
       .nullable()
       .describe('The accident or reasonable-suspicion determination a DOT order was placed for; else null.'),
     isFinal: z.boolean().describe('True when the order has reached an outcome; false for cancelled, expired and no-show orders.'),

@@ -22,7 +22,8 @@ export interface OrderDocument {
   deliveryMethod: 'email' | 'sms' | 'none';
   requester: { email: string; name?: string; phone?: string };
   settings: Record<string, unknown>;
-  incident: { occurredAt: string; delayReason: string | null } | null;
+  /** Stored before 382.303(d) records were kept, it has no `alcoholNotTestedReason`. */
+  incident: { occurredAt: string; delayReason: string | null; alcoholNotTestedReason?: string | null } | null;
   acknowledgedAt: string | null;
   acknowledgedBy: { type: 'user' | 'token' | 'system'; id: string | null; name: string | null } | null;
   participant: {
@@ -83,7 +84,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
     createdAt: d.createdAt,
     deliveryMethods: [{ type: d.deliveryMethod }],
     expiresAt: d.expiresAt,
-    incident: d.incident,
+    incident: d.incident && { occurredAt: d.incident.occurredAt, delayReason: d.incident.delayReason, alcoholNotTestedReason: d.incident.alcoholNotTestedReason ?? null },
     isFinal: d.isFinal,
     jobCategory: d.jobCategory ? jobCategoryRef(d.jobCategory) : null,
     location: locationRef(d.location),

@@ -27,12 +27,13 @@ import { messageValues } from '@/lib/domain/outbox/message-queue';
 import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { afterCommitOf } from '@/lib/domain/transaction';
 import type { PackageServiceRow } from '@/lib/domain/packages';
+import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { callbackUrlProblem } from '@/lib/domain/outbox/callback-url';
 import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { newId, newOrderCode } from '@/lib/ids';
 import { counterSlot } from './bookkeeping';
-import { incidentClock } from './incident';
+import { closedWindows, incidentClock, openPackages, type OpenPackage } from './incident';
 import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matching';
 import { getOrder } from './queries';
@@ -155,6 +156,11 @@ async function checkAgency(ctx: Ctx, input: CreateOrderBody, rules: PackageRules
     .where(and(eq(jobCategories.id, input.jobCategory.id), eq(jobCategories.agencyId, agency.id)));
   if (!jobCategory) throw new DomainError('invalidValue', `jobCategory must be one that ${agency.code} publishes.`, { pointer: '/jobCategory/id' });
   return { agency, jobCategory };
+}
+
+/** The packages of the location to order instead of `refused`, whose windows are all open now (incident.ts `openPackages`). */
+async function openPackagesAt(ctx: Ctx, locationId: string, refused: OrderingPackage, occurredAt: Date, now: Date): Promise<OpenPackage[]> {
+  return openPackages(refused.items, await packagesAtLocations(ctx, [locationId]), occurredAt, now, refused.id);
 }
 
 function checkOtherTestReason(input: CreateOrderBody, rules: PackageRules) {
@@ -336,8 +342,12 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   const { agency, jobCategory } = await checkAgency(ctx, input, rules);
   checkOtherTestReason(input, rules);
   checkBackgroundCheck(input, pkg.items, company);
-  // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s and 422 testingWindowClosed.
-  const clock = incidentClock(input, pkg.items, new Date());
+  // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s, and 422 testingWindowClosed
+  // offering the location's packages whose windows are all open.
+  const at = new Date();
+  const occurredAt = input.incident && new Date(input.incident.occurredAt);
+  const offered = occurredAt && closedWindows(input.testReason, pkg.items, occurredAt, at).length ? await openPackagesAt(ctx, location.id, pkg, occurredAt, at) : [];
+  const clock = incidentClock(input, pkg.items, at, offered);
   if (input.callback) {
     const problem = callbackUrlProblem(input.callback.url);
     if (problem) throw new DomainError('invalidValue', problem, { pointer: '/callback/url' });
