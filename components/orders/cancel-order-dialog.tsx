@@ -7,13 +7,13 @@
  * The order is live (polled by OrderDetail): when it changes while the dialog is open so that it
  * can no longer be cancelled, the dialog says so and stops offering the action.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { ApiError, apiFetch, errorMessage, queryKeys } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -60,7 +60,7 @@ export function CancelOrderDialog({
   const queryClient = useQueryClient();
   const router = useRouter();
   const toast = useToast();
-  const form = useForm<CancelForm>({ resolver: zodResolver(CancelForm), defaultValues: { reason: '' } });
+  const form = useForm<CancelForm>({ resolver: plainResolver(CancelForm), defaultValues: { reason: '' } });
   const mutation = useMutation({
     mutationFn: async (body: CancelForm) =>
       (await apiFetch<Order>(`/api/v2/orders/${encodeURIComponent(order.id)}/cancellation`, { method: 'PUT', body })).data,

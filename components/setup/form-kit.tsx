@@ -4,7 +4,6 @@
  * "not given"), the server's errors on the controls their `source.pointer` names, the address
  * controls, and the dialog frame with its error summary.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -15,7 +14,9 @@ import { ApiError, apiFetch, errorMessage, type ApiErrorEntry } from '@/componen
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describedBy, Field, Input } from '@/components/ui/field';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { useToast } from '@/components/ui/toast';
+import { plainWords } from '@/lib/domain/issue-words';
 
 /**
  * Blank text and empty numbers become `blank` (undefined on create: "not given"; null on change:
@@ -37,7 +38,7 @@ export function cleanValues(value: unknown, blank: undefined | null, keep: Reado
 /** A resolver validating with the API's own schema the body that `toBody` makes of the form's values. */
 export function bodyResolver<V extends FieldValues, O>(schema: z.ZodType<O>, toBody: (values: V) => unknown): Resolver<V, unknown, O> {
   const wrapped = z.preprocess((values) => toBody(values as V), schema) as unknown as z.ZodType<O, V>;
-  return zodResolver(wrapped) as unknown as Resolver<V, unknown, O>;
+  return plainResolver(wrapped);
 }
 
 /** `/address/postalCode` -> `address.postalCode`, or the nearest control the form has. */
@@ -205,12 +206,12 @@ export function TextField<V extends FieldValues, O>({
   );
 }
 
-/** The message of the error at a dotted path of react-hook-form's error tree. */
+/** The message of the error at a dotted path of react-hook-form's error tree, in plain words (lib/domain/issue-words.ts). */
 export function errorAt(errors: unknown, name: string): string | undefined {
   let node = errors as Record<string, unknown> | undefined;
   for (const part of name.split('.')) node = node?.[part] as Record<string, unknown> | undefined;
   const message = (node as { message?: unknown } | undefined)?.message ?? (node as { root?: { message?: unknown } } | undefined)?.root?.message;
-  return typeof message === 'string' ? message : undefined;
+  return typeof message === 'string' ? plainWords(message) : undefined;
 }
 
 /** Street, city, state, ZIP code and country of `address`. */

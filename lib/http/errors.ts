@@ -3,7 +3,8 @@
  * that go with an error. Domain errors carry codes only; their statuses and headers live here.
  */
 import { STATUS_CODES } from 'node:http';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { afterName, issueWords } from '@/lib/domain/issue-words';
 import { DomainError, type ErrorCode, type ErrorEntry } from '@/lib/domain/errors';
 import { rateLimitHeaders } from './rate-limit-headers';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/lib/db/unavailable';
@@ -106,8 +107,21 @@ function label(path: readonly PropertyKey[], where: 'body' | 'query'): string {
 const camel = (code: string) => code.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /**
+ * The plain words of an issue (lib/domain/issue-words.ts, the forms' words too) when its message is
+ * zod's own (or already those words); undefined when the schema gave its own message.
+ */
+function plainWordsOf(issue: z.core.$ZodIssue): string | undefined {
+  const words = issueWords(issue as unknown as z.core.$ZodRawIssue);
+  if (!words || issue.message === words) return words;
+  const zodOwn = z.config().localeError?.(issue as never);
+  return issue.message === (typeof zodOwn === 'string' ? zodOwn : zodOwn?.message) ? words : undefined;
+}
+
+/**
  * One envelope entry per zod issue: `code` is the camelCased zod 4 issue code, except a missing
- * member, which is `required`; custom refinements name their code in `params.code`.
+ * member, which is `required`; custom refinements name their code in `params.code`. The detail
+ * names the member and says what is wrong in plain words (`"otherTestReason" must not be blank.`),
+ * or gives the schema's own message.
  */
 export function entriesFromZod(error: z.ZodError, where: 'body' | 'query'): ErrorEntry[] {
   return error.issues.flatMap((issue): ErrorEntry[] => {
@@ -127,6 +141,8 @@ export function entriesFromZod(error: z.ZodError, where: 'body' | 'query'): Erro
       const params = (issue.params ?? {}) as { code?: ErrorCode };
       return [{ code: params.code ?? 'invalidValue', detail: issue.message, pointer }];
     }
+    const words = plainWordsOf(issue);
+    if (words) return [{ code: camel(issue.code) as ErrorCode, detail: `${label(path, where)} ${afterName(words)}`, pointer }];
     const message = issue.message.replace(/^Invalid input: /, '');
     return [{ code: camel(issue.code) as ErrorCode, detail: `${label(path, where)}: ${message}.`.replace(/\.\.$/, '.'), pointer }];
   });

@@ -1,8 +1,11 @@
 /**
  * The incident clock on POST /api/v2/orders (DESIGN.md 6.3; 49 CFR 382.303 / 382.307): a DOT
  * post-accident or reasonable-suspicion order needs `incident`; the alcohol window is 8 hours with
- * a delay reason after 2, the drug window 32 hours; a closed window is 422 `testingWindowClosed`.
- * The Order shows `incident` and each DOT service's `deadline`. And GET /api/v2/orders?deadlineBefore=.
+ * a delay reason after 2, the drug window 32 hours; a closed window is 422 `testingWindowClosed`,
+ * offering the location's packages whose windows are open (`meta.openPackages`); a post-accident
+ * order placed without its alcohol test once that window closed records why (382.303(d)(1),
+ * `incident.alcoholNotTestedReason`). The Order shows `incident` and each DOT service's `deadline`.
+ * And GET /api/v2/orders?deadlineBefore=.
  */
 import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -36,7 +39,7 @@ describe('POST /api/v2/orders: incident clock', () => {
       const occurredAt = hoursAgo(1);
       const res = await post(dotBody({ occurredAt }));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body.incident).toEqual({ occurredAt, delayReason: null });
+      expect(res.body.incident).toEqual({ occurredAt, delayReason: null, alcoholNotTestedReason: null });
       const alcohol = byCategory(res.body.services, 'alcohol');
       const drug = byCategory(res.body.services, 'drug');
       expect(alcohol.deadline).toEqual({ closesAt: plus(occurredAt, 8), reasonRequiredAfter: plus(occurredAt, 2) });
@@ -73,11 +76,27 @@ describe('POST /api/v2/orders: incident clock', () => {
       expect(byCategory(res.body.services, 'alcohol').deadline!.closesAt).toBe(plus(occurredAt, 8));
     });
 
-    it('9 hours ago on a drug-only DOT package: 201, the 32-hour window is open', async () => {
+    it('9 hours ago on a drug-only DOT package with alcoholNotTestedReason: 201, the 32-hour window open, the reason recorded and read back', async () => {
       const occurredAt = hoursAgo(9);
-      const res = await post(dotBody({ occurredAt }, { package: { id: acme.packages.dot } }));
+      const res = await post(dotBody({ occurredAt, alcoholNotTestedReason: '  Breath testing unit was not available within 8 hours  ' }, { package: { id: acme.packages.dot } }));
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      expect(res.body.services.map((s: ServiceOut) => s.deadline)).toEqual([{ closesAt: plus(occurredAt, 32), reasonRequiredAfter: null }]);
+      expect(res.body.services.map((s: ServiceOut) => [s.name, s.deadline])).toEqual([['DOT 5-Panel Urine Drug Screen', { closesAt: plus(occurredAt, 32), reasonRequiredAfter: null }]]);
+      expect(res.body.incident).toEqual({ occurredAt, delayReason: null, alcoholNotTestedReason: 'Breath testing unit was not available within 8 hours' });
+      const again = await get(`/api/v2/orders/${res.body.id}`, { token: await token() });
+      expect(again.body.incident).toEqual(res.body.incident);
+      const stored = rowsOf<{ incident: unknown }>(await db().execute(sql`select incident from orders where id = ${res.body.id}`));
+      expect(stored[0].incident).toEqual(res.body.incident);
+    });
+
+    it('reasonable suspicion 9 hours ago on a drug-only DOT package: 201 without a reason (the suspicion may concern drugs only)', async () => {
+      const res = await post(dotBody({ occurredAt: hoursAgo(9) }, { testReason: 'reasonableSuspicion', package: { id: acme.packages.dot } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.incident?.alcoholNotTestedReason).toBeNull();
+    });
+
+    it('7 hours ago on a drug-only DOT package: 201 without a reason (the alcohol window is still open)', async () => {
+      const res = await post(dotBody({ occurredAt: hoursAgo(7) }, { package: { id: acme.packages.dot } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
     });
 
     it('a non-DOT post-accident order may record the incident; its services have no deadline', async () => {
@@ -97,14 +116,45 @@ describe('POST /api/v2/orders: incident clock', () => {
       expectError(await post(dotBody({ occurredAt: hoursAgo(3) })), 400, 'required', '/incident/delayReason');
     });
 
-    it('9 hours ago with an alcohol service: 422 testingWindowClosed at /incident/occurredAt naming the service; nothing written', async () => {
-      const body = dotBody({ occurredAt: hoursAgo(9), delayReason: 'Late' });
+    it('9 hours ago with an alcohol service: 422 testingWindowClosed at /incident/occurredAt naming the service and offering the open packages; nothing written', async () => {
+      const occurredAt = hoursAgo(9);
+      const body = dotBody({ occurredAt, delayReason: 'Late' });
       const entry = expectError(await post(body), 422, 'testingWindowClosed', '/incident/occurredAt');
       expect(entry.detail).toContain('DOT Breath Alcohol Test');
       expect(entry.detail).not.toContain('Urine');
-      expect(entry.meta.services).toEqual([{ name: 'DOT Breath Alcohol Test', kind: 'alcohol', closesAt: expect.any(String) }]);
+      expect(entry.detail).toContain('Order the tests whose windows are still open instead: package "DOT Drug Screen"');
+      expect(entry.detail).toContain('incident.alcoholNotTestedReason');
+      expect(entry.meta.services).toEqual([{ name: 'DOT Breath Alcohol Test', kind: 'alcohol', closesAt: plus(occurredAt, 8) }]);
+      // The location's packages whose windows are all open: the same tests without the closed one first.
+      const open = entry.meta.openPackages as Array<{ id: string; name: string; services: string[] }>;
+      const drugOnly = open.findIndex((p) => p.id === acme.packages.dot);
+      expect(open[drugOnly]).toEqual({ id: acme.packages.dot, name: 'DOT Drug Screen', services: ['DOT 5-Panel Urine Drug Screen'] });
+      const withPhysical = open.findIndex((p) => p.name === 'DOT Physical + Drug Screen');
+      expect(withPhysical).toBeGreaterThan(drugOnly);
+      expect(open.map((p) => p.id)).not.toContain(acme.packages.dotWithAlcohol);
+      expect(open.flatMap((p) => p.services)).not.toContain('DOT Breath Alcohol Test');
       const written = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from orders where participant_last_name = ${body.participant.lastName}`));
       expect(written[0].n).toBe(0);
+
+      // Going on as offered: the drug-only package with the reason the alcohol test was not done.
+      const onward = await post({ ...body, package: { id: open[drugOnly].id }, incident: { occurredAt, alcoholNotTestedReason: 'Driver was in surgery until after the 8 hours' } });
+      expect(onward.status, JSON.stringify(onward.body)).toBe(201);
+      expect(onward.body.incident).toEqual({ occurredAt, delayReason: null, alcoholNotTestedReason: 'Driver was in surgery until after the 8 hours' });
+    });
+
+    it('9 hours ago on the drug-only package without alcoholNotTestedReason: 400 required at /incident/alcoholNotTestedReason', async () => {
+      const entry = expectError(await post(dotBody({ occurredAt: hoursAgo(9) }, { package: { id: acme.packages.dot } })), 400, 'required', '/incident/alcoholNotTestedReason');
+      expect(entry.detail).toContain('382.303(d)(1)');
+    });
+
+    it('alcoholNotTestedReason where no alcohol test was left out: 400 invalidValue at /incident/alcoholNotTestedReason', async () => {
+      // The alcohol window is still open.
+      expectError(await post(dotBody({ occurredAt: hoursAgo(3), alcoholNotTestedReason: 'x' }, { package: { id: acme.packages.dot } })), 400, 'invalidValue', '/incident/alcoholNotTestedReason');
+      // The order has its alcohol test.
+      expectError(await post(dotBody({ occurredAt: hoursAgo(1), alcoholNotTestedReason: 'x' })), 400, 'invalidValue', '/incident/alcoholNotTestedReason');
+      // Blank: the shape rule, in words.
+      const blank = expectError(await post(dotBody({ occurredAt: hoursAgo(9), alcoholNotTestedReason: '   ' }, { package: { id: acme.packages.dot } })), 400, 'tooSmall', '/incident/alcoholNotTestedReason');
+      expect(blank.detail).not.toMatch(/Too small|expected string/);
     });
 
     it('9 hours ago without delayReason: still the closed window (422), not the missing reason', async () => {
@@ -114,6 +164,9 @@ describe('POST /api/v2/orders: incident clock', () => {
     it('33 hours ago on a drug-only DOT package: 422 testingWindowClosed', async () => {
       const entry = expectError(await post(dotBody({ occurredAt: hoursAgo(33) }, { package: { id: acme.packages.dot } })), 422, 'testingWindowClosed', '/incident/occurredAt');
       expect(entry.detail).toContain('DOT 5-Panel Urine Drug Screen');
+      // Every window has closed: nothing to offer, and the record is the employer's to keep.
+      expect(entry.meta.openPackages).toEqual([]);
+      expect(entry.detail).toContain('382.303(d)');
     });
 
     it('a future occurredAt: 400 invalidValue at /incident/occurredAt', async () => {

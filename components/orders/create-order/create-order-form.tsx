@@ -5,13 +5,13 @@
  * clinic, ...) are the server's: what it refuses comes back with `source.pointer` and lands on the
  * control it names. Which controls a package calls for comes with the page (`PackageChoice.rules`).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError, apiFetch, errorMessage, queryKeys, type ApiErrorEntry } from '@/components/ui/api';
 import { Button, ButtonLink } from '@/components/ui/button';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { useToast } from '@/components/ui/toast';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { FormAlerts } from './form-alerts';
@@ -74,7 +74,7 @@ export function CreateOrderForm({
   const errorSummary = useRef<HTMLDivElement>(null);
 
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
+    resolver: plainResolver(schema),
     shouldUnregister: true,
     mode: 'onTouched',
     defaultValues: {
