@@ -26,6 +26,7 @@
  */
 import { getTableColumns, sql, type Table } from 'drizzle-orm';
 import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
+import { newPassValues } from '@/lib/domain/passes/passes';
 import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
@@ -217,6 +218,11 @@ async function insertDemo(db: Executor, data: readonly TenantRows[]): Promise<vo
       const batch = key === 'participantIdentifiers' ? rows.participantIdentifiers.map((r) => ({ ...r, value: sealIdentifierValue(r.value) })) : rows[key];
       await insertBatches(db, table, batch);
     }
+  }
+  // Each order's pass, issued when the order was placed, as creating an order does: the order page
+  // would otherwise show a demo order's pass as issued at its first view.
+  for (const rows of data) {
+    await insertBatches(db, schema.orderPasses, rows.orders.map((o) => ({ ...newPassValues(o).values, createdAt: o.createdAt })));
   }
   // List totals come from the per-status counters, which order operations keep up to date.
   await rebuildOrderCounters(db as Db);

@@ -109,11 +109,21 @@ describe('GET /api/v2/orders/{id}/pass', () => {
     expect(b.body).toEqual(a.body);
   });
 
-  it('an order made before passes existed (seeded) gets its pass on first read, without a message', async () => {
-    const [seeded] = rowsOf<{ id: string }>(
-      await db().execute(sql`select o.id from orders o where o.tenant_id = ${DEMO.tenants.acme.id} and o.source = 'seed'
-        and not exists (select 1 from order_passes p where p.order_id = o.id) order by o.id limit 1`),
+  it('a seeded order carries the pass issued when it was placed, not one issued at its first view', async () => {
+    const [seeded] = rowsOf<{ id: string; created_at: Date | string }>(
+      await db().execute(sql`select o.id, o.created_at from orders o where o.tenant_id = ${DEMO.tenants.acme.id} and o.source = 'seed' order by o.id limit 1`),
     );
+    const pass = await get(`/api/v2/orders/${seeded.id}/pass`, { token: await token() });
+    expect(pass.status).toBe(200);
+    expect(pass.body.createdAt).toBe(new Date(seeded.created_at).toISOString());
+    expect(await passRows(seeded.id)).toHaveLength(1);
+  });
+
+  it('an order without a pass (made before passes existed) gets its pass on first read, without a message', async () => {
+    const [seeded] = rowsOf<{ id: string }>(
+      await db().execute(sql`select o.id from orders o where o.tenant_id = ${DEMO.tenants.acme.id} and o.source = 'seed' order by o.id desc limit 1`),
+    );
+    await db().execute(sql`delete from order_passes where order_id = ${seeded.id}`);
     const t = await token();
     const first = await get(`/api/v2/orders/${seeded.id}/pass`, { token: t });
     expect(first.status).toBe(200);
