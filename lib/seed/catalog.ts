@@ -19,6 +19,11 @@ export interface ServiceDef {
   priceCents: number;
   /** Share of ordinary clinics that offer it. */
   availability: number;
+  /**
+   * Demo data only, never in the standard catalog of a real tenant: the demo's example of a service
+   * a customer's old system could not map (spec 2.9's `unknown` type).
+   */
+  demoOnly?: boolean;
 }
 
 const s = (
@@ -31,7 +36,8 @@ const s = (
   priceCents: number,
   availability: number,
   isDot = false,
-): ServiceDef => ({ key, name, type, category, specimenType, isDot, kind, priceCents, availability });
+  demoOnly = false,
+): ServiceDef => ({ key, name, type, category, specimenType, isDot, kind, priceCents, availability, ...(demoOnly ? { demoOnly } : {}) });
 
 export const SERVICE_DEFS: readonly ServiceDef[] = [
   s('dotUrine', 'DOT 5-Panel Urine Drug Screen', 'labBasedToxicology', 'drug', 'urine', 'lab', 5500, 0.9, true),
@@ -59,7 +65,7 @@ export const SERVICE_DEFS: readonly ServiceDef[] = [
   s('supervisorTraining', 'DOT Reasonable Suspicion Supervisor Training', 'safetyTraining', 'training', null, 'passFail', 14500, 0.1),
   s('collectionFee', 'Specimen Collection Fee', 'additionalService', null, null, 'clinical', 2500, 0.5),
   s('afterHours', 'After-Hours Collection Surcharge', 'additionalService', null, null, 'clinical', 4500, 0.2),
-  s('legacyService', 'Legacy Service (Unmapped)', 'unknown', null, null, 'clinical', 2500, 0.05),
+  s('legacyService', 'Legacy Service (Unmapped)', 'unknown', null, null, 'clinical', 2500, 0.05, false, true),
 ];
 
 export const SERVICE_BY_KEY: ReadonlyMap<string, ServiceDef> = new Map(SERVICE_DEFS.map((d) => [d.key, d]));
@@ -67,9 +73,11 @@ export const SERVICE_BY_KEY: ReadonlyMap<string, ServiceDef> = new Map(SERVICE_D
 /**
  * The standard catalog every new tenant gets (`tenant create` unless `--no-catalog`): the demo's
  * services, DOT and non-DOT, each with its key as externalId (the demo tenants' services carry the
- * same), so that `catalog import` and the `services` column of `clinics import` can name them.
+ * same), so that `catalog import` and the `services` column of `clinics import` can name them. The
+ * demo's own examples (`demoOnly`: the unmapped legacy service) are left out; a tenant created
+ * before they were keeps its row (packages and orders may name it), and `catalog import` can change it.
  */
-export const STANDARD_CATALOG: readonly ServiceImportRow[] = SERVICE_DEFS.map((d) => ({
+export const STANDARD_CATALOG: readonly ServiceImportRow[] = SERVICE_DEFS.filter((d) => !d.demoOnly).map((d) => ({
   externalId: d.key,
   name: d.name,
   type: d.type,

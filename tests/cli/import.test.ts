@@ -19,7 +19,7 @@ import { clinics, clinicServices, services } from '@/lib/db/schema';
 import { searchClinics, SearchClinicsQuery } from '@/lib/domain/clinics/search';
 import type { Ctx } from '@/lib/domain/context';
 import { geocodeZip } from '@/lib/geo/geocode';
-import { SERVICE_DEFS } from '@/lib/seed/catalog';
+import { STANDARD_CATALOG } from '@/lib/seed/catalog';
 import { CLINICS_CSV_HEADER, clinicsCsvLine, writeClinicsCsv } from '../../scripts/generate-clinics-csv';
 import { childEnv, cli, ROOT, startProcess, stop, tempDir, TSX, withDb, type Run } from './helpers';
 
@@ -115,12 +115,15 @@ describe.each(engines)('on $engine', ({ env, open }) => {
       const run = await cli(['tenant', 'create', '--slug', 'beta', '--name', 'Beta Health'], production);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
-      expect(run.json).toMatchObject({ slug: 'beta', name: 'Beta Health', services: SERVICE_DEFS.length });
+      expect(run.json).toMatchObject({ slug: 'beta', name: 'Beta Health', services: STANDARD_CATALOG.length });
       tenantId = run.json.id;
       const rows = await db((d) => d.select().from(services).where(eq(services.tenantId, tenantId)).orderBy(asc(services.externalId)));
       expect(rows.map((s) => [s.externalId, s.name, s.type, s.category, s.specimenType, s.isDot])).toEqual(
-        [...SERVICE_DEFS].sort((a, b) => (a.key < b.key ? -1 : 1)).map((d) => [d.key, d.name, d.type, d.category, d.specimenType, d.isDot]),
+        [...STANDARD_CATALOG].sort((a, b) => (a.externalId < b.externalId ? -1 : 1)).map((d) => [d.externalId, d.name, d.type, d.category, d.specimenType, d.isDot]),
       );
+      // The demo's unmapped legacy service is not part of a real customer's catalog.
+      expect(rows.map((s) => s.name)).not.toContain('Legacy Service (Unmapped)');
+      expect(rows.map((s) => s.type)).not.toContain('unknown');
       expect(rows.filter((s) => s.isDot).map((s) => s.externalId)).toEqual(['dotBreathAlcohol', 'dotUrine', 'physical']);
     });
 
@@ -344,7 +347,7 @@ describe('through the admin channel of the server holding PGlite', () => {
       // The server holds the data dir: the CLI cannot open it, it hands its commands to the server.
       expect(readLockOwner(path.join(env.DATA_DIR, 'pglite'))).toMatchObject({ pid: server.child.pid, port: Number(server.match[1]) });
       const created = await cli(['tenant', 'create', '--slug', 'beta', '--name', 'Beta'], env);
-      expect(created.json).toMatchObject({ slug: 'beta', services: SERVICE_DEFS.length });
+      expect(created.json).toMatchObject({ slug: 'beta', services: STANDARD_CATALOG.length });
       const good = path.relative(ROOT, csv(HEADER, 'c-1,Downtown Clinic,,,,,,78701,,,,,dotUrine:55'));
       expect(path.isAbsolute(good)).toBe(false);
       const [run, bad] = await Promise.all([

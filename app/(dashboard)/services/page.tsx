@@ -10,12 +10,13 @@ import { ProblemsAlert } from '@/components/reference/problems-alert';
 import { parseQuery, readParams, type SearchParams } from '@/components/reference/search-params';
 import { DotBadge, linkClass, ListCard, Muted, ServiceTypeBadge } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
-import { listServices, ListServicesQuery, SERVICE_TYPES, type Service } from '@/lib/domain/services';
+import { listCatalogEntries, ListServicesQuery, SERVICE_TYPES, type CatalogEntry } from '@/lib/domain/services';
 
 export const metadata: Metadata = { title: 'Services' };
 
-const columns: Column<Service>[] = [
+const columns: Column<CatalogEntry>[] = [
   { key: 'name', header: 'Name', cell: (s) => <Link href={`/services/${s.id}`} className={linkClass}>{s.name}</Link> },
+  { key: 'externalId', header: 'External id', cell: (s) => (s.externalId ? <code className="font-mono text-xs">{s.externalId}</code> : <Muted>—</Muted>) },
   { key: 'type', header: 'Type', cell: (s) => <ServiceTypeBadge type={s.type} /> },
   { key: 'category', header: 'Category', cell: (s) => s.attributes?.category ?? <Muted>—</Muted>, className: 'hidden md:table-cell' },
   { key: 'specimen', header: 'Specimen', cell: (s) => s.attributes?.type ?? <Muted>—</Muted>, className: 'hidden md:table-cell' },
@@ -25,12 +26,22 @@ const columns: Column<Service>[] = [
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await requireScope('service.list');
   const params = readParams(await searchParams);
+  // The whole catalog is for whoever builds packages (and the clinic import's `services` column names its external ids).
+  const canSeeCatalog = ctx.scopes.has('package.write');
   const { query, problems } = parseQuery(ListServicesQuery, params);
-  const result = await listServices(ctx, query);
+  if (!canSeeCatalog) query.catalog = undefined;
+  const result = await listCatalogEntries(ctx, query);
   const filtered = Boolean(query.name || query.type);
   return (
     <>
-      <PageHeader title="Services" description="The tests and services your companies can order, from their packages." />
+      <PageHeader
+        title="Services"
+        description={
+          query.catalog
+            ? 'Every service of your catalog. The external id is what a clinic import file names in its services column.'
+            : 'The tests and services your companies can order, from their packages.'
+        }
+      />
       <ProblemsAlert problems={problems} />
       <ListCard>
         <FilterForm
@@ -40,6 +51,9 @@ export default async function ServicesPage({ searchParams }: { searchParams: Pro
           fields={[
             { type: 'text', name: 'name', label: 'Name', placeholder: 'Search by name' },
             { type: 'select', name: 'type', label: 'Type', anyLabel: 'All types', options: SERVICE_TYPES.map((t) => ({ value: t, label: serviceTypeLabel(t) })) },
+            ...(canSeeCatalog
+              ? [{ type: 'select' as const, name: 'catalog', label: 'Show', anyLabel: 'In packages', options: [{ value: 'true', label: 'Whole catalog' }] }]
+              : []),
           ]}
         />
         <DataTable

@@ -66,6 +66,9 @@ export const coreOperations = {
   },
   listServices: {
     method: 'GET', path: '/api/v2/services', scope: 'service.list', tag: 'services', summary: 'List services',
+    description:
+      'The services in the packages of the token\'s companies and their locations, by name (spec 4.5). ' +
+      '`catalog=true` lists the tenant\'s whole service catalog instead, which packages are built from: it needs `package.write` too (403 `insufficientScope` otherwise).',
     query: ListServicesQuery, responses: ok(R.pageOf(R.Service, 'Service')), errors: [400],
   },
   getService: {

@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/client';
 import { services } from '@/lib/db/schema';
 import { newId } from '@/lib/ids';
 import { FieldReader, runImport, type BatchCounts, type ImportOptions, type ImportRecord, type ImportResult } from '@/lib/domain/imports';
-import { SERVICE_TYPES } from './index';
+import { SERVICE_TYPES } from './schemas';
 
 export const SERVICE_COLUMNS = ['externalId', 'name', 'type', 'category', 'specimenType', 'isDot'] as const;
 const REQUIRED = ['externalId', 'name', 'type'] as const;
