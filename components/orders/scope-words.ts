@@ -19,6 +19,7 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   'company.write': 'Manage companies',
   'clinic.read': 'Read clinics',
   'clinic.search': 'Search clinics',
+  'clinic.write': 'Import the clinic network',
   'agency.list': 'List agencies',
   'agency.read': 'Read agencies',
   'package.list': 'List packages',

@@ -45,9 +45,26 @@ export interface ImportReport {
   errorsNotListed?: number;
 }
 
+/** What became (or, in a dry run, would become) of one line of the file. */
+export type LineOutcome = 'inserted' | 'updated' | 'unchanged' | 'rejected';
+
+export interface LineReport {
+  line: number;
+  outcome: LineOutcome;
+  /** The line's externalId as written ('' when it has none). */
+  externalId: string;
+  /** What is wrong with a rejected line. */
+  message?: string;
+}
+
 export interface ImportOptions {
   /** Check and count everything, write nothing. */
   dryRun?: boolean;
+  /**
+   * Called once per line of the file with its outcome (the dashboard's report by line). A valid line
+   * of a file that other lines make fail gets the outcome it would have once they are fixed.
+   */
+  onLine?: (report: LineReport) => void;
   /** Write the valid lines even when some are wrong (the wrong ones are reported). */
   skipInvalid?: boolean;
   batchSize?: number;
@@ -63,12 +80,16 @@ export interface ImportResult {
    * when a wrong line or a wrong file rolled everything back.
    */
   accepted: boolean;
+  /** The file itself is wrong (its header, its CSV, empty): no line was read past `line`. */
+  fileError?: ImportError;
 }
 
 export interface BatchCounts {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** Each row's outcome, in the order of the rows written. */
+  outcomes?: ReadonlyArray<Exclude<LineOutcome, 'rejected'>>;
 }
 
 /** What one kind of import supplies to `runImport`. */
@@ -81,6 +102,8 @@ export interface Importer<T extends { externalId: string }> {
   validate(fields: Readonly<Record<string, string>>): { row: T } | { problems: string[] };
   /** Upserts one batch of rows with distinct externalIds; unchanged rows are not written. */
   write(rows: readonly T[]): Promise<BatchCounts>;
+  /** What `write` would do to each row, without writing (for `onLine` once the import cannot be written). */
+  classify?(rows: readonly T[]): Promise<ReadonlyArray<Exclude<LineOutcome, 'rejected'>>>;
 }
 
 /** The header's problem, or the position of each column. */
@@ -113,12 +136,19 @@ export async function runImport<T extends { externalId: string }>(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const report: ImportReport = { inserted: 0, updated: 0, unchanged: 0, errors: [] };
   let errorCount = 0;
-  const fail = (line: number, message: string) => {
+  const fail = (line: number, message: string, externalId = '') => {
     errorCount++;
     if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, message });
+    options.onLine?.({ line, outcome: 'rejected', externalId, message });
   };
   // A wrong line stops the writing (everything rolls back) unless it is to be skipped; a wrong file always does.
   let fatal = false;
+  let fileError: ImportError | undefined;
+  const failFile = (line: number, message: string) => {
+    fail(line, message);
+    fatal = true;
+    fileError = { line, message };
+  };
   const writing = () => !fatal && (errorCount === 0 || options.skipInvalid === true);
 
   try {
@@ -151,14 +181,22 @@ export async function runImport<T extends { externalId: string }>(
             await tx.execute(sql`select external_id, line from import_keys where external_id in (select value from json_array_elements_text(${JSON.stringify(repeated.map((e) => e.row.externalId))}::json))`),
           );
           const lineOf = new Map(earlier.map((r) => [r.external_id, r.line]));
-          for (const e of repeated) fail(e.line, `externalId "${e.row.externalId}" is already on line ${lineOf.get(e.row.externalId)}.`);
+          for (const e of repeated) fail(e.line, `externalId "${e.row.externalId}" is already on line ${lineOf.get(e.row.externalId)}.`, e.row.externalId);
           rows = entries.filter((e) => isFresh.has(e.row.externalId));
         }
-        if (!writing() || !rows.length) return;
+        if (!rows.length) return;
+        const tell = (outcomes: ReadonlyArray<Exclude<LineOutcome, 'rejected'>> | undefined) => {
+          if (options.onLine && outcomes) rows.forEach((e, i) => options.onLine!({ line: e.line, outcome: outcomes[i], externalId: e.row.externalId }));
+        };
+        if (!writing()) {
+          if (options.onLine && importer.classify) tell(await importer.classify(rows.map((e) => e.row)));
+          return;
+        }
         const counts = await importer.write(rows.map((e) => e.row));
         report.inserted += counts.inserted;
         report.updated += counts.updated;
         report.unchanged += counts.unchanged;
+        tell(counts.outcomes);
       };
 
       try {
@@ -166,8 +204,7 @@ export async function runImport<T extends { externalId: string }>(
           if (!index) {
             const header = readHeader(record.values, importer.columns, importer.required);
             if ('problem' in header) {
-              fail(record.line, header.problem);
-              fatal = true;
+              failFile(record.line, header.problem);
               throw new RollBack();
             }
             index = header.index;
@@ -184,12 +221,12 @@ export async function runImport<T extends { externalId: string }>(
           }
           const checked = importer.validate(fields);
           if ('problems' in checked) {
-            fail(record.line, checked.problems.join(' '));
+            fail(record.line, checked.problems.join(' '), fields.externalId ?? '');
             continue;
           }
           const earlier = batch.get(checked.row.externalId);
           if (earlier) {
-            fail(record.line, `externalId "${checked.row.externalId}" is already on line ${earlier.line}.`);
+            fail(record.line, `externalId "${checked.row.externalId}" is already on line ${earlier.line}.`, checked.row.externalId);
             continue;
           }
           batch.set(checked.row.externalId, { line: record.line, row: checked.row });
@@ -197,13 +234,11 @@ export async function runImport<T extends { externalId: string }>(
         }
       } catch (error) {
         if (!(error instanceof ImportFileError)) throw error;
-        fail(error.line, error.message);
-        fatal = true;
+        failFile(error.line, error.message);
         throw new RollBack();
       }
       if (!index) {
-        fail(1, `The file is empty; its first line is the header: ${importer.columns.join(',')}.`);
-        fatal = true;
+        failFile(1, `The file is empty; its first line is the header: ${importer.columns.join(',')}.`);
         throw new RollBack();
       }
       await flush();
@@ -215,7 +250,7 @@ export async function runImport<T extends { externalId: string }>(
   const accepted = writing();
   if (!accepted) Object.assign(report, { inserted: 0, updated: 0, unchanged: 0 });
   if (errorCount > report.errors.length) report.errorsNotListed = errorCount - report.errors.length;
-  return { report, accepted };
+  return { report, accepted, ...(fileError ? { fileError } : {}) };
 }
 
 /** Reads a line's fields, collecting what is wrong with them as sentences. */

@@ -30,6 +30,8 @@ export const SCOPES = [
   // Issue 28: the dashboard's settings through the API; admin only (see ROLE_SCOPES).
   'user.write',
   'token.write',
+  // Issue 29: the clinic network from the dashboard (the clinic import); admin only, tenant-wide principals.
+  'clinic.write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -9,6 +9,7 @@ import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 import { orderBody } from './orders-fixtures';
+import * as clinicNetwork from './samples/clinic-network';
 import * as documents from './samples/documents';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
@@ -97,6 +98,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...pass.samples,
   ...documents.samples,
   ...settings.samples,
+  ...clinicNetwork.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -111,7 +113,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -238,9 +238,8 @@ function unchanged(before: Stored, row: ClinicImportRow): boolean {
 /** `"clinics"."id"` qualified, for the correlated subquery (drizzle would render a bare "id"). */
 const clinicId = sql.raw('"clinics"."id"');
 
-/** Adds the clinics the tenant lacks and updates those that differ, by externalId (distinct in `rows`). */
-export async function upsertClinics(db: Db, tenantId: string, rows: readonly ClinicImportRow[]): Promise<BatchCounts> {
-  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0 };
+/** The tenant's clinics of these externalIds, as the import compares them, by externalId. */
+async function storedClinics(db: Db, tenantId: string, rows: readonly ClinicImportRow[]): Promise<Map<string, Stored>> {
   const existing = await db
     .select({
       id: clinics.id,
@@ -264,12 +263,30 @@ export async function upsertClinics(db: Db, tenantId: string, rows: readonly Cli
     })
     .from(clinics)
     .where(and(eq(clinics.tenantId, tenantId), inArray(clinics.externalId, rows.map((r) => r.externalId))));
-  const before = new Map(existing.map((e) => [e.externalId!, e as Stored]));
-  const changed = rows.filter((r) => {
-    const stored = before.get(r.externalId);
-    return !stored || !unchanged(stored, r);
-  });
-  if (!changed.length) return { inserted: 0, updated: 0, unchanged: rows.length };
+  return new Map(existing.map((e) => [e.externalId!, e as Stored]));
+}
+
+type RowOutcome = 'inserted' | 'updated' | 'unchanged';
+
+function outcomeOf(before: ReadonlyMap<string, Stored>, row: ClinicImportRow): RowOutcome {
+  const stored = before.get(row.externalId);
+  return !stored ? 'inserted' : unchanged(stored, row) ? 'unchanged' : 'updated';
+}
+
+/** What `upsertClinics` would do to each row, without writing. */
+export async function classifyClinics(db: Db, tenantId: string, rows: readonly ClinicImportRow[]): Promise<RowOutcome[]> {
+  if (!rows.length) return [];
+  const before = await storedClinics(db, tenantId, rows);
+  return rows.map((r) => outcomeOf(before, r));
+}
+
+/** Adds the clinics the tenant lacks and updates those that differ, by externalId (distinct in `rows`). */
+export async function upsertClinics(db: Db, tenantId: string, rows: readonly ClinicImportRow[]): Promise<BatchCounts> {
+  if (!rows.length) return { inserted: 0, updated: 0, unchanged: 0, outcomes: [] };
+  const before = await storedClinics(db, tenantId, rows);
+  const outcomes = rows.map((r) => outcomeOf(before, r));
+  const changed = rows.filter((_, i) => outcomes[i] !== 'unchanged');
+  if (!changed.length) return { inserted: 0, updated: 0, unchanged: rows.length, outcomes };
 
   const clinicJson = JSON.stringify(
     changed.map((r) => ({
@@ -316,7 +333,7 @@ export async function upsertClinics(db: Db, tenantId: string, rows: readonly Cli
       on conflict (clinic_id, service_id) do update set price_cents = excluded.price_cents`);
   }
   const updated = replaced.length;
-  return { inserted: changed.length - updated, updated, unchanged: rows.length - changed.length };
+  return { inserted: changed.length - updated, updated, unchanged: rows.length - changed.length, outcomes };
 }
 
 /** `clinics import`: streams `records` (header first) into the tenant's clinic network. */
@@ -328,6 +345,7 @@ export function importClinics(db: Db, tenantId: string, records: AsyncIterable<I
       required: REQUIRED,
       validate: (fields) => validateClinicRow(fields, resolveService),
       write: (rows) => upsertClinics(tx, tenantId, rows),
+      classify: (rows) => classifyClinics(tx, tenantId, rows),
     };
   });
 }
