@@ -12,6 +12,7 @@ import type { GeometryCollection, Topology } from 'topojson-specification';
 import statesTopology from 'us-atlas/states-10m.json';
 import { escapeHtml as esc } from '@/lib/html';
 import { townsAround } from '@/lib/geo/zips';
+import { participantText, type ParticipantLanguage } from '@/lib/i18n/participant';
 
 const WIDTH = 480;
 const HEIGHT = 220;
@@ -30,7 +31,7 @@ function stateRings() {
   return cached;
 }
 
-export function miniMapSvg(lat: number, long: number, label: string): string {
+export function miniMapSvg(lat: number, long: number, label: string, language: ParticipantLanguage = 'en'): string {
   const kx = Math.cos((lat * Math.PI) / 180);
   const scale = HEIGHT / (2 * HALF_HEIGHT_DEGREES);
   const halfWidthDegrees = WIDTH / 2 / scale / kx;
@@ -59,7 +60,7 @@ export function miniMapSvg(lat: number, long: number, label: string): string {
     labels.push(`<circle cx="${tx.toFixed(1)}" cy="${ty.toFixed(1)}" r="2.5" class="map-town"/><text x="${(tx + 5).toFixed(1)}" y="${(ty + 1).toFixed(1)}" class="map-label">${esc(town.name)}</text>`);
     if (labels.length >= 8) break;
   }
-  return `<svg class="map" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${esc(`Map: ${label}`)}" focusable="false">
+  return `<svg class="map" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${esc(participantText(language).pass.map(label))}" focusable="false">
 <rect width="${WIDTH}" height="${HEIGHT}" class="map-water"/>
 <g class="map-land" stroke-width="1.2" stroke-linejoin="round">${paths.join('')}</g>
 <g aria-hidden="true">${labels.join('')}</g>

@@ -3,17 +3,20 @@
  * first (390 px wide), readable without JavaScript; light and dark by the device's preference. The
  * one script (with the request's CSP nonce) only fills in the device position for "Use my
  * location". Nothing is loaded from a third party: the QR code and the map are inline SVG.
+ *
+ * Every word is the participant's language (issue 29, lib/i18n/participant.ts): `<html lang>`, the
+ * dates and times (`Intl`, in the clinic's or the location's zone), and a link to the other language.
  */
 import { formatPhone, telHref } from '@/components/orders/format';
-import type { PassClinic, PassView } from '@/lib/domain/participant/pass-page';
+import { DAYS } from '@/lib/domain/contract/clinic-hours';
+import { PASS_SEARCH_RADIUS_MILES, type PassClinic, type PassView } from '@/lib/domain/participant/pass-page';
 import { escapeHtml as esc } from '@/lib/html';
+import { formatInstant, formatTimeOfDay, otherLanguage, participantText, type ParticipantLanguage } from '@/lib/i18n/participant';
 import { miniMapSvg } from './mini-map';
 
-const DAY_NAMES: Record<string, string> = { monday: 'Mon', tuesday: 'Tue', wednesday: 'Wed', thursday: 'Thu', friday: 'Fri', saturday: 'Sat', sunday: 'Sun' };
-
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f8fafc;--card:#fff;--text:#0f172a;--muted:#475569;--line:#e2e8f0;--brand:#1d4ed8;--brand-text:#fff;--ok-bg:#ecfdf5;--ok:#065f46;--warn-bg:#fffbeb;--warn:#92400e;--bad-bg:#fef2f2;--bad:#991b1b;--water:#e0f2fe;--land:#fff;--land-line:#cbd5e1;--focus:#2563eb}
-@media (prefers-color-scheme:dark){:root{--bg:#020617;--card:#0f172a;--text:#f1f5f9;--muted:#cbd5e1;--line:#334155;--brand:#3b82f6;--brand-text:#fff;--ok-bg:#052e26;--ok:#6ee7b7;--warn-bg:#2b1d05;--warn:#fcd34d;--bad-bg:#2a0a0a;--bad:#fca5a5;--water:#1e293b;--land:#334155;--land-line:#64748b;--focus:#93c5fd}}
+:root{color-scheme:light dark;--bg:#f8fafc;--card:#fff;--text:#0f172a;--muted:#475569;--line:#e2e8f0;--brand:#1d4ed8;--brand-text:#fff;--accent:#1d4ed8;--ok-bg:#ecfdf5;--ok:#065f46;--warn-bg:#fffbeb;--warn:#92400e;--bad-bg:#fef2f2;--bad:#991b1b;--water:#e0f2fe;--land:#fff;--land-line:#cbd5e1;--focus:#2563eb}
+@media (prefers-color-scheme:dark){:root{--bg:#020617;--card:#0f172a;--text:#f1f5f9;--muted:#cbd5e1;--line:#334155;--brand:#2563eb;--brand-text:#fff;--accent:#93c5fd;--ok-bg:#052e26;--ok:#6ee7b7;--warn-bg:#2b1d05;--warn:#fcd34d;--bad-bg:#2a0a0a;--bad:#fca5a5;--water:#1e293b;--land:#334155;--land-line:#64748b;--focus:#93c5fd}}
 *{box-sizing:border-box}
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;-webkit-text-size-adjust:100%}
 .wrap{max-width:30rem;margin:0 auto;padding:1rem}
@@ -34,9 +37,9 @@ ul.tests{margin:.25rem 0 .5rem;padding-left:1.25rem}
 dl.facts{display:grid;grid-template-columns:auto 1fr;gap:.25rem .75rem;margin:.5rem 0}
 dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
 table.hours{border-collapse:collapse;margin:.25rem 0 .5rem}table.hours th{text-align:left;font-weight:600;padding:.125rem 1rem .125rem 0}table.hours td{padding:.125rem 0}
-a{color:var(--brand)}
-.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;border:1px solid var(--brand);background:var(--brand);color:var(--brand-text);font:600 1rem/1.2 inherit;text-decoration:none;cursor:pointer}
-.btn.secondary{background:transparent;color:var(--brand)}
+a{color:var(--accent)}
+.btn{display:inline-flex;align-items:center;justify-content:center;min-height:2.75rem;padding:.5rem 1rem;border-radius:.75rem;border:1px solid var(--brand);background:var(--brand);color:var(--brand-text);font:inherit;font-weight:600;font-size:1rem;line-height:1.2;text-decoration:none;cursor:pointer}
+.btn.secondary{background:transparent;color:var(--accent);border-color:var(--accent)}
 .btn.block{width:100%}
 .row{display:flex;gap:.5rem;flex-wrap:wrap}.row>*{flex:1 1 auto}
 label{display:block;font-weight:600;margin:0 0 .25rem}
@@ -49,12 +52,14 @@ ol.results h3{font-size:1rem;margin:0}
 .map-water{fill:var(--water)}.map-land{fill:var(--land);stroke:var(--land-line)}.map-halo{fill:rgba(37,99,235,.18)}.map-town{fill:var(--muted)}.map-label{fill:var(--muted);font:600 11px system-ui,sans-serif}.map-pin{fill:#1d4ed8}
 details summary{cursor:pointer;font-weight:600;min-height:2.75rem;display:flex;align-items:center}
 footer{color:var(--muted);font-size:.875rem;padding:.5rem 0 2rem}
+nav.lang{font-size:.875rem}nav.lang a{display:inline-block;min-height:2.75rem;padding:.75rem 0;font-weight:600}
+.open-state{font-weight:600;color:var(--muted)}.open-state[data-open="true"]{color:var(--ok)}
 [hidden]{display:none!important}
 `;
 
-function document(args: { title: string; body: string; nonce?: string; script?: string }): string {
+function document(args: { title: string; body: string; language: ParticipantLanguage; nonce?: string; script?: string }): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${args.language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,52 +76,67 @@ ${args.script && args.nonce ? `<script nonce="${esc(args.nonce)}">${args.script}
 }
 
 /** A page that only says something: unknown link (404), replaced link (410), too many requests (429). */
-export function messagePage(args: { title: string; heading: string; text: string; tone?: 'warn' | 'bad' }): string {
+export function messagePage(args: { title: string; heading: string; text: string; tone?: 'warn' | 'bad'; language?: ParticipantLanguage }): string {
   return document({
     title: args.title,
+    language: args.language ?? 'en',
     body: `<main><div class="banner ${args.tone ?? 'warn'}" role="alert"><h1>${esc(args.heading)}</h1><p>${esc(args.text)}</p></div></main>`,
   });
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than formatting with it. */
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatInZone(date: Date, timeZone: string): string {
-  let format = deadlineFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-    // Zones are the IANA names of clinics and states: a few hundred at most.
-    if (deadlineFormats.size < 1_000) deadlineFormats.set(timeZone, format);
-  }
-  return format.format(date);
-}
-
-function timeLeft(expiresAt: Date, now: Date): string {
+function timeLeft(expiresAt: Date, now: Date, language: ParticipantLanguage): string {
+  const t = participantText(language).pass;
   const ms = expiresAt.getTime() - now.getTime();
-  if (ms <= 0) return 'no time left';
+  if (ms <= 0) return t.noTimeLeft;
   const hours = Math.floor(ms / 3_600_000);
-  const days = Math.floor(hours / 24);
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (days >= 1) return `${plural(days, 'day')} ${plural(hours % 24, 'hour')} left`;
-  if (hours >= 1) return `${plural(hours, 'hour')} left`;
-  return `${plural(Math.max(1, Math.floor(ms / 60_000)), 'minute')} left`;
+  return t.timeLeft(Math.floor(hours / 24), hours % 24, Math.max(1, Math.floor(ms / 60_000)));
 }
 
-const time12 = (hhmm: string) => {
-  if (hhmm === '24:00') return 'midnight';
-  const [h, m] = hhmm.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-};
+const span = (opens: string, closes: string, language: ParticipantLanguage) => `${formatTimeOfDay(opens, language)}–${formatTimeOfDay(closes, language)}`;
 
-function hoursTable(clinic: PassClinic): string {
-  if (!clinic.hours.length) return '<p class="muted">Hours: by appointment — call ahead.</p>';
-  const rows = Object.keys(DAY_NAMES)
-    .map((day) => {
-      const spans = clinic.hours.filter((h) => h.day === day).map((h) => `${time12(h.opens)}–${time12(h.closes)}`);
-      return `<tr><th scope="row">${DAY_NAMES[day]}</th><td>${spans.length ? esc(spans.join(', ')) : 'Closed'}</td></tr>`;
-    })
-    .join('');
-  return `<table class="hours"><caption class="muted" style="text-align:left">Opening hours${clinic.timeZone ? ` (${esc(clinic.timeZone.replace(/_/g, ' '))})` : ''}</caption><tbody>${rows}</tbody></table>`;
+function hoursTable(clinic: PassClinic, language: ParticipantLanguage): string {
+  const t = participantText(language).pass;
+  if (!clinic.hours.length) return `<p class="muted">${esc(t.byAppointment)}</p>`;
+  const rows = DAYS.map((day) => {
+    const spans = clinic.hours.filter((h) => h.day === day).map((h) => span(h.opens, h.closes, language));
+    return `<tr><th scope="row">${esc(t.days[day])}</th><td>${spans.length ? esc(spans.join(', ')) : esc(t.closed)}</td></tr>`;
+  }).join('');
+  return `<table class="hours"><caption class="muted" style="text-align:left">${esc(t.openingHours)}${clinic.timeZone ? ` (${esc(clinic.timeZone.replace(/_/g, ' '))})` : ''}</caption><tbody>${rows}</tbody></table>`;
+}
+
+/** `Mon–Fri 8:00 AM–5:00 PM · Sat 9:00 AM–1:00 PM`: consecutive days with the same hours together (a result's one line). */
+function weeklyHoursText(clinic: PassClinic, language: ParticipantLanguage): string {
+  const t = participantText(language).pass;
+  if (!clinic.hours.length) return t.appointmentOnly;
+  if (DAYS.every((d) => clinic.hours.some((h) => h.day === d && h.opens === '00:00' && h.closes === '24:00'))) return t.aroundTheClock;
+  const groups: Array<{ from: (typeof DAYS)[number]; to: (typeof DAYS)[number]; text: string }> = [];
+  for (const day of DAYS) {
+    const text = clinic.hours.filter((h) => h.day === day).map((h) => span(h.opens, h.closes, language)).join(', ');
+    const last = groups.at(-1);
+    if (last && last.text === text) last.to = day;
+    else groups.push({ from: day, to: day, text });
+  }
+  return groups
+    .filter((g) => g.text !== '')
+    .map((g) => `${t.days[g.from]}${g.from === g.to ? '' : `–${t.days[g.to]}`} ${g.text}`)
+    .join(' · ');
+}
+
+/**
+ * Open or closed now, as the clinic search computed it (`openStatus`: the one opening rule,
+ * lib/domain/clinics/hours.ts), worded in the clinic's zone: `Open now · until 5:00 PM CST`,
+ * `Closed now · opens Mon 8:00 AM CST`; nothing for a clinic by appointment or of unknown zone.
+ */
+function openStateLine(clinic: PassClinic, language: ParticipantLanguage): string {
+  const status = clinic.openStatus;
+  if (!status || !clinic.timeZone) return '';
+  const t = participantText(language).pass;
+  const zone = clinic.timeZone;
+  let detail: string | null;
+  if (status.isOpen) detail = status.closesAt ? t.openUntil(formatInstant(new Date(status.closesAt), zone, language, 'time')) : t.openAllDay;
+  else detail = status.opensAt ? t.opensAt(formatInstant(new Date(status.opensAt), zone, language, 'weekdayTime')) : null;
+  if (!status.isOpen && !detail) return '';
+  return `<p data-testid="pass-clinic-open"><span class="open-state" data-open="${status.isOpen}">${esc(status.isOpen ? t.openNow : t.closedNow)}</span>${detail ? ` · ${esc(detail)}` : ''}</p>`;
 }
 
 const addressLines = (c: PassClinic) => [c.line1, c.line2, [c.city, [c.state, c.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ')].filter(Boolean) as string[];
@@ -126,16 +146,18 @@ const directionsHref = (c: PassClinic) =>
     ? `https://www.google.com/maps/dir/?api=1&destination=${c.lat},${c.long}`
     : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(addressLines(c).join(', '))}`;
 
-function clinicCard(clinic: PassClinic): string {
+function clinicCard(clinic: PassClinic, language: ParticipantLanguage): string {
+  const t = participantText(language).pass;
   const address = addressLines(clinic);
   return `<section class="card" aria-labelledby="clinic-heading" data-testid="pass-clinic">
-<h2 id="clinic-heading">Your clinic</h2>
+<h2 id="clinic-heading">${esc(t.yourClinic)}</h2>
 <p><strong>${esc(clinic.name)}</strong></p>
 <address style="font-style:normal">${address.map(esc).join('<br>')}</address>
-${clinic.phone ? `<p>Phone: <a href="${esc(telHref(clinic.phone))}">${esc(formatPhone(clinic.phone))}</a></p>` : ''}
-${hoursTable(clinic)}
-${clinic.lat != null && clinic.long != null ? miniMapSvg(clinic.lat, clinic.long, `${clinic.name}, ${address.join(', ')}`) : ''}
-<a class="btn block" href="${esc(directionsHref(clinic))}" rel="noreferrer noopener" target="_blank">Directions<span class="visually-hidden" style="position:absolute;left:-9999px"> (opens a map in a new tab)</span></a>
+${clinic.phone ? `<p>${esc(t.phone)} <a href="${esc(telHref(clinic.phone))}">${esc(formatPhone(clinic.phone))}</a></p>` : ''}
+${openStateLine(clinic, language)}
+${hoursTable(clinic, language)}
+${clinic.lat != null && clinic.long != null ? miniMapSvg(clinic.lat, clinic.long, `${clinic.name}, ${address.join(', ')}`, language) : ''}
+<a class="btn block" href="${esc(directionsHref(clinic))}" rel="noreferrer noopener" target="_blank">${esc(t.directions)}<span class="visually-hidden" style="position:absolute;left:-9999px">${esc(t.newTab)}</span></a>
 </section>`;
 }
 
@@ -144,90 +166,116 @@ export interface ClinicSearch {
   /** The search was by the device's position. */
   byPosition: boolean;
   results: PassClinic[] | null;
-  error: string | null;
+  /** What went wrong, as a key of the catalog: the place was not found. */
+  error: 'notFoundPlace' | null;
 }
 
-function clinicChooser(token: string, view: PassView, search: ClinicSearch): string {
+function clinicChooser(token: string, view: PassView, search: ClinicSearch, language: ParticipantLanguage): string {
+  const t = participantText(language).pass;
+  const miles = (n: number) => n.toLocaleString(participantText(language).locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const results =
     search.results === null
       ? ''
       : search.results.length === 0
-        ? `<p role="status">No clinic within 50 miles offers all of your tests. Try another ZIP code or city.</p>`
-        : `<p role="status" class="muted">${search.results.length} clinic${search.results.length === 1 ? '' : 's'} near ${search.byPosition ? 'your location' : esc(search.near)}, nearest first.</p>
+        ? `<p role="status">${esc(t.noResults(PASS_SEARCH_RADIUS_MILES))}</p>`
+        : `<p role="status" class="muted">${esc(t.resultsCount(search.results.length, search.byPosition ? t.yourLocation : search.near))}</p>
 <ol class="results" data-testid="pass-clinic-results">${search.results
             .map(
               (c) => `<li data-testid="pass-clinic-result"><h3>${esc(c.name)}</h3>
-<p class="muted">${addressLines(c).map(esc).join(', ')}${c.miles !== undefined ? ` · ${c.miles.toFixed(1)} mi` : ''}</p>
+<p class="muted">${addressLines(c).map(esc).join(', ')}${c.miles !== undefined ? ` · ${esc(t.miles(miles(c.miles)))}` : ''}</p>
+${openStateLine(c, language)}
+<p class="muted" data-testid="pass-clinic-hours">${esc(t.hours)} ${esc(weeklyHoursText(c, language))}</p>
 <form method="post" action="/pass/${esc(token)}/clinic"><input type="hidden" name="clinicId" value="${esc(c.id)}">
-<button class="btn secondary" type="submit" aria-label="Choose ${esc(c.name)}">Choose this clinic</button></form></li>`,
+<button class="btn secondary" type="submit" aria-label="${esc(t.chooseLabel(c.name))}">${esc(t.choose)}</button></form></li>`,
             )
             .join('')}</ol>`;
-  const form = `<form method="get" action="/pass/${esc(token)}" id="clinic-search" role="search" aria-label="Find a clinic">
-<label for="near">ZIP code or City, ST</label>
-<div class="row"><input type="text" id="near" name="near" value="${esc(search.byPosition ? '' : search.near)}" autocomplete="postal-code" inputmode="text" placeholder="75201 or Dallas, TX"${search.error ? ' aria-invalid="true" aria-describedby="near-error"' : ''}>
+  const error = search.error ? t[search.error] : null;
+  const form = `<form method="get" action="/pass/${esc(token)}" id="clinic-search" role="search" aria-label="${esc(t.findClinic)}">
+<label for="near">${esc(t.nearLabel)}</label>
+<div class="row"><input type="text" id="near" name="near" value="${esc(search.byPosition ? '' : search.near)}" autocomplete="postal-code" inputmode="text" placeholder="${esc(t.nearPlaceholder)}"${error ? ' aria-invalid="true" aria-describedby="near-error"' : ''}>
 <input type="hidden" name="lat" value=""><input type="hidden" name="long" value="">
-<button class="btn" type="submit">Search</button></div>
-${search.error ? `<p id="near-error" role="alert" style="color:var(--bad)">${esc(search.error)}</p>` : ''}
-<p><button class="btn secondary block" type="button" id="use-location" hidden>Use my location</button></p>
+<button class="btn" type="submit">${esc(t.search)}</button></div>
+${error ? `<p id="near-error" role="alert" style="color:var(--bad)">${esc(error)}</p>` : ''}
+<p><button class="btn secondary block" type="button" id="use-location" hidden>${esc(t.useLocation)}</button></p>
 <p id="location-status" role="status" class="muted"></p>
 </form>${results}`;
-  const intro = view.clinic
-    ? 'You can pick another clinic until your collection starts. Only clinics offering all of your tests are shown.'
-    : 'Pick a clinic near you. Only clinics offering all of your tests are shown.';
+  const intro = view.clinic ? t.introChange : t.introChoose;
   if (view.clinic)
-    return `<section class="card" aria-labelledby="choose-heading"><details${search.results !== null || search.error ? ' open' : ''}><summary id="choose-heading">Change clinic</summary><p class="muted">${intro}</p>${form}</details></section>`;
-  return `<section class="card" aria-labelledby="choose-heading"><h2 id="choose-heading">Choose a clinic</h2><p class="muted">${intro}</p>${form}</section>`;
+    return `<section class="card" aria-labelledby="choose-heading"><details${search.results !== null || search.error ? ' open' : ''}><summary id="choose-heading">${esc(t.changeClinic)}</summary><p class="muted">${esc(intro)}</p>${form}</details></section>`;
+  return `<section class="card" aria-labelledby="choose-heading"><h2 id="choose-heading">${esc(t.chooseClinic)}</h2><p class="muted">${esc(intro)}</p>${form}</section>`;
 }
 
-const LOCATION_SCRIPT = `(function(){var b=document.getElementById('use-location');if(!b||!navigator.geolocation)return;b.hidden=false;var s=document.getElementById('location-status');var f=document.getElementById('clinic-search');
-b.addEventListener('click',function(){s.textContent='Finding your location…';navigator.geolocation.getCurrentPosition(function(p){f.elements.lat.value=p.coords.latitude.toFixed(4);f.elements.long.value=p.coords.longitude.toFixed(4);f.elements.near.value='';f.submit();},function(){s.textContent='Your location is not available. Type a ZIP code or a city instead.';},{timeout:10000,maximumAge:600000});});})();`;
-
-const STATE_BANNERS: Record<Exclude<PassView['state'], 'live'>, { tone: 'warn' | 'bad' | 'ok'; heading: string; text: string }> = {
-  cancelled: { tone: 'bad', heading: 'This order was cancelled', text: 'You do not need to visit a clinic for it. If you think this is a mistake, contact the person who ordered your test.' },
-  expired: { tone: 'warn', heading: 'This pass has expired', text: 'The time to complete your test is over. Contact the person who ordered your test if you still need to take it.' },
-  noShow: { tone: 'warn', heading: 'This order is closed', text: 'The clinic recorded that the visit did not take place. Contact the person who ordered your test.' },
-  final: { tone: 'ok', heading: 'Your tests are complete', text: 'Thank you. Nothing more is needed from you for this order; results go to the company that ordered them.' },
+/** The one script: the device position for "Use my location"; its two sentences in the page's language (JSON, so quotes are safe). */
+const locationScript = (language: ParticipantLanguage) => {
+  const t = participantText(language).pass;
+  const text = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+  return `(function(){var b=document.getElementById('use-location');if(!b||!navigator.geolocation)return;b.hidden=false;var s=document.getElementById('location-status');var f=document.getElementById('clinic-search');
+b.addEventListener('click',function(){s.textContent=${text(t.findingLocation)};navigator.geolocation.getCurrentPosition(function(p){f.elements.lat.value=p.coords.latitude.toFixed(4);f.elements.long.value=p.coords.longitude.toFixed(4);f.elements.near.value='';f.submit();},function(){s.textContent=${text(t.locationUnavailable)};},{timeout:10000,maximumAge:600000});});})();`;
 };
 
-export function passPage(args: { token: string; view: PassView; qrSvg: string | null; search: ClinicSearch; notice: string | null; noticeTone?: 'ok' | 'bad'; nonce?: string; now?: Date }): string {
+const STATE_TONES: Record<Exclude<PassView['state'], 'live'>, 'warn' | 'bad' | 'ok'> = { cancelled: 'bad', expired: 'warn', noShow: 'warn', final: 'ok' };
+
+/** The link to the page in the other language (`?lang=`, which the route also remembers in a cookie). */
+function languageSwitch(language: ParticipantLanguage, href: string): string {
+  const other = otherLanguage(language);
+  return `<nav class="lang" aria-label="${esc(participantText(language).pass.languageNav)}"><a href="${esc(href)}" lang="${other}" hreflang="${other}" data-testid="pass-language">${esc(participantText(other).pass.switchTo)}</a></nav>`;
+}
+
+export function passPage(args: {
+  token: string;
+  view: PassView;
+  qrSvg: string | null;
+  search: ClinicSearch;
+  notice: string | null;
+  noticeTone?: 'ok' | 'bad';
+  nonce?: string;
+  now?: Date;
+  /** The page's language: the participant's switch, else the order's. */
+  language?: ParticipantLanguage;
+  /** Where the switch to the other language goes; `?lang=<other>` by default. */
+  switchHref?: string;
+}): string {
   const { view, token } = args;
+  const language = args.language ?? view.language;
+  const t = participantText(language).pass;
   const now = args.now ?? new Date();
-  const head = `<header class="top"><span>Test pass</span><strong>${esc(view.company)}</strong></header>`;
-  const greeting = `<h1>${view.firstName ? `Hi ${esc(view.firstName)},` : 'Hello,'}</h1>`;
-  const tests = `<ul class="tests" aria-label="Your tests">${view.tests.map((t) => `<li>${esc(t)}</li>`).join('')}</ul>`;
+  const head = `<header class="top"><span>${esc(t.kicker)}</span><strong>${esc(view.company)}</strong></header>${languageSwitch(language, args.switchHref ?? `?lang=${otherLanguage(language)}`)}`;
+  const greeting = `<h1>${esc(t.greeting(view.firstName))}</h1>`;
+  const tests = `<ul class="tests" aria-label="${esc(t.testsLabel)}">${view.tests.map((test) => `<li>${esc(test)}</li>`).join('')}</ul>`;
   if (view.state !== 'live') {
-    const b = STATE_BANNERS[view.state];
+    const b = t.states[view.state];
     return document({
-      title: `${b.heading} · Test pass`,
-      body: `${head}<main>${greeting}<div class="banner ${b.tone}" role="status" data-testid="pass-state" data-state="${view.state}"><h2>${esc(b.heading)}</h2><p>${esc(b.text)}</p></div>
-<section class="card"><h2>Ordered by ${esc(view.company)}</h2>${tests}</section></main>${footer()}`,
+      title: t.stateTitle(b.heading),
+      language,
+      body: `${head}<main>${greeting}<div class="banner ${STATE_TONES[view.state]}" role="status" data-testid="pass-state" data-state="${view.state}"><h2>${esc(b.heading)}</h2><p>${esc(b.text)}</p></div>
+<section class="card"><h2>${esc(t.orderedBy(view.company))}</h2>${tests}</section></main>${footer(language)}`,
     });
   }
   const notice = args.notice ? `<div class="banner ${args.noticeTone ?? 'ok'}" role="status" data-testid="pass-notice">${esc(args.notice)}</div>` : '';
   const expiry = view.expiresAt
-    ? `<p><strong data-testid="pass-time-left">${esc(timeLeft(view.expiresAt, now))}</strong> — complete your test by <time datetime="${view.expiresAt.toISOString()}">${esc(formatInZone(view.expiresAt, view.timeZone))}</time>.</p>`
+    ? `<p><strong data-testid="pass-time-left">${esc(timeLeft(view.expiresAt, now, language))}</strong>${esc(t.completeBy[0])}<time datetime="${view.expiresAt.toISOString()}">${esc(formatInstant(view.expiresAt, view.timeZone, language, 'medium'))}</time>${esc(t.completeBy[1])}</p>`
     : '';
   const body = `${head}<main>
 ${notice}
 ${greeting}
-<p>${esc(view.company)} asked you to complete ${view.tests.length === 1 ? 'this test' : 'these tests'}:</p>
+<p>${esc(t.asked(view.company, view.tests.length))}</p>
 ${tests}
 ${expiry}
 <section class="card code-card" aria-labelledby="code-heading">
-<h2 id="code-heading">Show this at the clinic</h2>
+<h2 id="code-heading">${esc(t.showAtClinic)}</h2>
 ${args.qrSvg ?? ''}
-<p class="code" data-testid="pass-code" aria-label="Order code ${esc(view.code.split('').join(' '))}">${esc(view.code)}</p>
-<p class="muted">Order code — the clinic scans the QR code or types this code.</p>
+<p class="code" data-testid="pass-code" aria-label="${esc(t.codeLabel(view.code.split('').join(' ')))}">${esc(view.code)}</p>
+<p class="muted">${esc(t.codeHelp)}</p>
 </section>
 <section class="card" aria-labelledby="bring-heading">
-<h2 id="bring-heading">What to bring</h2>
-<ul><li>A government-issued photo ID (driver's license, state ID or passport).</li><li>Your phone with this page, or the order code above.</li></ul>
-${view.observedCollection ? '<p data-testid="pass-observed"><strong>Observed collection:</strong> a same-gender observer will be present during the urine collection, as required for this test.</p>' : ''}
+<h2 id="bring-heading">${esc(t.bring)}</h2>
+<ul><li>${esc(t.bringId)}</li><li>${esc(t.bringPhone)}</li></ul>
+${view.observedCollection ? `<p data-testid="pass-observed"><strong>${esc(t.observedTitle)}</strong> ${esc(t.observedText)}</p>` : ''}
 </section>
-${view.clinic ? clinicCard(view.clinic) : ''}
-${view.canChooseClinic ? clinicChooser(token, view, args.search) : ''}
-</main>${footer()}`;
-  return document({ title: `Your test pass · ${view.company}`, body, nonce: args.nonce, script: view.canChooseClinic ? LOCATION_SCRIPT : undefined });
+${view.clinic ? clinicCard(view.clinic, language) : ''}
+${view.canChooseClinic ? clinicChooser(token, view, args.search, language) : ''}
+</main>${footer(language)}`;
+  return document({ title: t.title(view.company), language, body, nonce: args.nonce, script: view.canChooseClinic ? locationScript(language) : undefined });
 }
 
-const footer = () => `<footer><p>This link is personal: do not share it. Questions about your test? Contact the company that ordered it.</p></footer>`;
+const footer = (language: ParticipantLanguage) => `<footer><p>${esc(participantText(language).pass.footer)}</p></footer>`;

@@ -6,7 +6,8 @@ import { describeAuthentication, describePagination } from './shared';
 
 withTestDatabase();
 
-const companyFields = ['address', 'backgroundCheckEnabled', 'createdAt', 'id', 'isActive', 'name', 'object', 'orderMatching', 'phone', 'url'];
+// Spec 2.7's fields, and participantLanguage: issue 29's addition (docs/api.md).
+const companyFields = ['address', 'backgroundCheckEnabled', 'createdAt', 'id', 'isActive', 'name', 'object', 'orderMatching', 'participantLanguage', 'phone', 'url'];
 
 describe('GET /api/v2/companies', () => {
   describeAuthentication('GET', () => '/api/v2/companies', 'company.list');

@@ -68,6 +68,7 @@ const view = (over: Partial<PassView> = {}): PassView => ({
   strategy: 'participantChoice',
   clinic: null,
   canChooseClinic: true,
+  language: 'en',
   ...over,
 });
 const noSearch = { near: '', byPosition: false, results: null, error: null };

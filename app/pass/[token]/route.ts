@@ -8,17 +8,19 @@ import QRCode from 'qrcode';
 import { clinicsForPass, lookupPass, type PassClinic } from '@/lib/domain/participant/pass-page';
 import { geocodeNear } from '@/lib/geo/geocode';
 import { escapeHtml as esc } from '@/lib/html';
-import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../respond';
+import { participantText, type ParticipantLanguage } from '@/lib/i18n/participant';
+import { chosenLanguage, html, languageCookie, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../respond';
 import { passPage, type ClinicSearch } from '../view';
 
 export const dynamic = 'force-dynamic';
 
 type Context = { params: Promise<{ token: string }> };
 
-const NOTICES: Record<string, { text: string; tone: 'ok' | 'bad' }> = {
-  chosen: { text: 'Clinic saved. You can go there with this pass.', tone: 'ok' },
-  clinic: { text: 'That clinic does not offer all of your tests. Please pick another one.', tone: 'bad' },
-  state: { text: 'The clinic can no longer be changed for this order.', tone: 'bad' },
+/** The notices after a clinic choice (`?chosen=1`, `?error=clinic|state`): keys of the catalog's `notices`. */
+const NOTICES: Record<string, { key: 'chosen' | 'clinic' | 'state'; tone: 'ok' | 'bad' }> = {
+  chosen: { key: 'chosen', tone: 'ok' },
+  clinic: { key: 'clinic', tone: 'bad' },
+  state: { key: 'state', tone: 'bad' },
 };
 
 function coordinate(value: string | null, max: number): number | null {
@@ -34,33 +36,40 @@ async function search(url: URL, orderId: string, allowed: boolean): Promise<Clin
   const byPosition = lat !== null && long !== null;
   if (!allowed || (!near && !byPosition)) return { near, byPosition: false, results: null, error: null };
   const position = byPosition ? { lat, long } : geocodeNear(near);
-  if (!position) return { near, byPosition: false, results: null, error: 'We could not find that place. Type a 5-digit ZIP code, or a city and state like "Dallas, TX".' };
+  if (!position) return { near, byPosition: false, results: null, error: 'notFoundPlace' };
   const results: PassClinic[] = await clinicsForPass(await passDb(), orderId, position);
   return { near, byPosition, results, error: null };
 }
 
 /**
- * The QR code's SVG of an order code, as the page shows it. Drawing one (segmenting, masks and
+ * The QR code's SVG of an order code (its label in the page's language is added per request). Drawing one (segmenting, masks and
  * their penalties) was ~8% of the page's server CPU; a code never changes, so the SVGs of the
  * codes shown lately are kept (at most QR_CACHE_SIZE, least recently used out first).
  */
 const QR_CACHE_SIZE = 1_000;
 const qrCache = new Map<string, string>();
 
-async function qrSvgOf(code: string): Promise<string> {
+async function qrSvgOf(code: string, language: ParticipantLanguage): Promise<string> {
+  const label = (svg: string) =>
+    svg.replace('<svg ', `<svg class="qr" role="img" aria-label="${esc(participantText(language).pass.qrLabel(code))}" data-testid="pass-qr" `);
   const hit = qrCache.get(code);
   if (hit !== undefined) {
     qrCache.delete(code);
     qrCache.set(code, hit);
-    return hit;
+    return label(hit);
   }
-  const svg = (await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } })).replace(
-    '<svg ',
-    `<svg class="qr" role="img" aria-label="QR code of order code ${esc(code)}" data-testid="pass-qr" `,
-  );
+  const svg = await QRCode.toString(code, { type: 'svg', errorCorrectionLevel: 'M', margin: 2, color: { dark: '#000000', light: '#ffffff' } });
   qrCache.set(code, svg);
   if (qrCache.size > QR_CACHE_SIZE) qrCache.delete(qrCache.keys().next().value!);
-  return svg;
+  return label(svg);
+}
+
+/** The page in the other language: this URL with `lang` switched, without a one-time notice. */
+function switchHref(url: URL, language: ParticipantLanguage): string {
+  const query = new URLSearchParams(url.searchParams);
+  for (const key of ['chosen', 'error']) query.delete(key);
+  query.set('lang', language === 'en' ? 'es' : 'en');
+  return `?${query.toString()}`;
 }
 
 async function respond(request: Request, context: Context, head: boolean): Promise<Response> {
@@ -68,23 +77,29 @@ async function respond(request: Request, context: Context, head: boolean): Promi
   if (limited) return limited;
   const { token } = await context.params;
   const found = await lookupPass(await passDb(), token, { open: !head });
-  if (found.kind === 'unknown') return notFoundPage(head);
-  if (found.kind === 'revoked') return replacedPage(head);
+  const chosen = chosenLanguage(request);
+  const cookie = languageCookie(request);
+  if (found.kind === 'unknown') return notFoundPage(head, chosen ?? 'en');
+  if (found.kind === 'revoked') return replacedPage(head, chosen ?? found.language);
   if (head) return html(200, null);
   const { view } = found;
+  // The participant's switch (this request's ?lang=, or the cookie an earlier one left), else the order's language.
+  const language = chosen ?? view.language;
   const url = new URL(request.url);
   const notice = NOTICES[url.searchParams.get('chosen') ? 'chosen' : (url.searchParams.get('error') ?? '')] ?? null;
-  const qrSvg = view.state === 'live' ? await qrSvgOf(view.code) : null;
+  const qrSvg = view.state === 'live' ? await qrSvgOf(view.code, language) : null;
   const body = passPage({
     token,
     view,
     qrSvg,
     search: await search(url, view.orderId, view.canChooseClinic),
-    notice: notice?.text ?? null,
+    notice: notice ? participantText(language).pass.notices[notice.key] : null,
     noticeTone: notice?.tone,
     nonce: request.headers.get('x-nonce') ?? undefined,
+    language,
+    switchHref: switchHref(url, language),
   });
-  return html(200, body);
+  return html(200, body, cookie);
 }
 
 export const GET = passRoute((request: Request, context: Context) => respond(request, context, false));

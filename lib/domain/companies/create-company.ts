@@ -31,6 +31,7 @@ export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCom
         backgroundCheckEnabled: input.backgroundCheckEnabled ?? false,
         orderMatchingEnabled: input.orderMatching?.enabled ?? true,
         orderMatchingWindowDays: input.orderMatching?.windowDays ?? 30,
+        participantLanguage: input.participantLanguage ?? 'en',
       })
       .returning();
     await auditChange(tx, { action: 'company.created', subject: { type: 'company', id: row.id }, data: { name: row.name } });

@@ -4,7 +4,7 @@
  * imports it.
  */
 import { z } from 'zod';
-import { AddressInput, E164, IsActiveFilter, NameInput } from '@/lib/domain/contract/inputs';
+import { AddressInput, E164, IsActiveFilter, NameInput, ParticipantLanguageInput } from '@/lib/domain/contract/inputs';
 import { PageQuery, TextFilter } from '@/lib/domain/pagination';
 
 export const PhoneInput = E164;
@@ -36,6 +36,8 @@ const companyMembers = {
   address: AddressInput.nullish(),
   backgroundCheckEnabled: z.boolean().optional(),
   orderMatching: OrderMatchingInput.optional(),
+  /** Issue 29: the language of its participants' messages and pass page unless an order names one; default `en`. */
+  participantLanguage: ParticipantLanguageInput.optional(),
 };
 
 /** `POST /api/v2/companies`. */

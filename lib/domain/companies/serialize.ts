@@ -1,6 +1,7 @@
 /** The company representation (spec 2.7), declared with its schema in lib/domain/contract/representation.ts. */
 import { companies } from '@/lib/db/schema';
 import { API, iso, toAddress, type Company } from '@/lib/domain/contract/representation';
+import { participantLanguageOr } from '@/lib/i18n/participant';
 
 export type { Company };
 
@@ -19,5 +20,6 @@ export function serializeCompany(c: CompanyRow): Company {
     isActive: c.isActive,
     backgroundCheckEnabled: c.backgroundCheckEnabled,
     orderMatching: { enabled: c.orderMatchingEnabled, windowDays: c.orderMatchingWindowDays },
+    participantLanguage: participantLanguageOr(c.participantLanguage),
   };
 }

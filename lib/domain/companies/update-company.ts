@@ -27,6 +27,7 @@ export async function updateCompany({ ctx, id, input }: { ctx: Ctx; id: string; 
       ...(input.backgroundCheckEnabled !== undefined ? { backgroundCheckEnabled: input.backgroundCheckEnabled } : {}),
       ...(input.orderMatching?.enabled !== undefined ? { orderMatchingEnabled: input.orderMatching.enabled } : {}),
       ...(input.orderMatching?.windowDays !== undefined ? { orderMatchingWindowDays: input.orderMatching.windowDays } : {}),
+      ...(input.participantLanguage !== undefined ? { participantLanguage: input.participantLanguage } : {}),
       ...(input.isActive !== undefined ? { isActive: input.isActive } : {}),
     };
     const changed = changedKeys(before, changes);

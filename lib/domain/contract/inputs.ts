@@ -4,6 +4,7 @@
  * and the OpenAPI document. Pure (zod only): the browser imports it.
  */
 import { z } from 'zod';
+import { PARTICIPANT_LANGUAGES } from '@/lib/i18n/participant';
 
 export const SCHEDULE_STRATEGIES = ['participantChoice', 'nearestClinic', 'clinic'] as const;
 
@@ -20,6 +21,14 @@ export const AddressInput = z.strictObject({
   postalCode: z.string().min(1).max(20),
   country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US'),
 });
+
+/**
+ * The language of a participant's messages and pass page (issue 29): `en` or `es`. An order's
+ * (`participant.language`) defaults to its company's (`participantLanguage`), which defaults to `en`.
+ */
+export const ParticipantLanguageInput = z
+  .enum(PARTICIPANT_LANGUAGES)
+  .describe("The language of the participant's messages (e-mail, SMS) and pass page: en (English) or es (Spanish).");
 
 export const NameInput = z.string().trim().min(1).max(200);
 

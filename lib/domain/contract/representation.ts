@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AddressJson } from '@/lib/db/schema';
 import { CAPABILITIES, OpeningHours } from './clinic-hours';
 import { DOCUMENT_TYPES } from '@/lib/domain/contract/document-types';
+import { PARTICIPANT_LANGUAGES } from '@/lib/i18n/participant';
 
 export const API = '/api/v2';
 
@@ -72,6 +73,9 @@ export const Company = z
     isActive: z.boolean().describe('False once deactivated: no longer listed or ordered for; its orders stay readable.'),
     backgroundCheckEnabled: z.boolean(),
     orderMatching: OrderMatchingSetting,
+    participantLanguage: z
+      .enum(PARTICIPANT_LANGUAGES)
+      .describe("Issue 29: the language of its participants' messages and pass page unless an order names one (participant.language)."),
   })
   .meta({ id: 'Company' });
 export type Company = z.output<typeof Company>;
@@ -249,6 +253,9 @@ export const Order = z
       lastName: z.string().nullable(),
       middleName: z.string().nullable(),
       phone: z.string().nullable(),
+      language: z
+        .enum(PARTICIPANT_LANGUAGES)
+        .describe("Issue 29: the language of the participant's messages and pass page (en, es); an addition to the spec's Order."),
       identifiers: z.array(ParticipantIdentifier).optional().describe('Only for tokens with order.participant.read; never on cancellation.'),
     }),
     services: z.array(OrderService),

@@ -22,6 +22,7 @@ import { publicUrl } from '@/lib/config/public-url';
 import { openSecret } from '@/lib/secrets';
 import { escapeHtml } from '@/lib/html';
 import type { MessageTemplate } from '@/lib/domain/outbox/message-queue';
+import { participantLanguageOr, participantText, type ParticipantLanguage } from '@/lib/i18n/participant';
 import { formatDeadline, timeZoneOfState } from './time-zones';
 
 export const SMS_MAX_LENGTH = 320;
@@ -40,6 +41,8 @@ export interface MessageToRender {
   invitationId: string | null;
   template: string;
   data: Record<string, unknown>;
+  /** `messages.language`: an order message is worded in it (lib/i18n/participant.ts); English when absent. */
+  language?: string | null;
 }
 
 /** The message cannot be rendered (its order, pass or invitation is gone): a permanent failure. */
@@ -65,7 +68,7 @@ export async function renderMessage(db: Db, message: MessageToRender, options: R
   if (template === 'userInvitation') return renderInvitation(db, message, options);
   if (template === 'signInUnlock') return renderSignInUnlock(message, options);
   if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
-  return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options));
+  return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options), participantLanguageOr(message.language));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,48 +150,22 @@ async function orderFacts(db: Db, message: MessageToRender, options: RenderOptio
   };
 }
 
-const list = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : items.length === 2 ? `${items[0]} and ${items[1]}` : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-
-/** The fixed wording of each template: a subject, an opening sentence, and a short SMS lead. */
-function wording(template: OrderTemplate, f: OrderFacts) {
-  switch (template) {
-    case 'orderCreated':
-      return {
-        subject: `${f.company}: please complete your test (order ${f.code})`,
-        opening: `${f.company} has asked you to complete the following: ${list(f.tests)}.`,
-        sms: `${f.company} asks you to complete a test`,
-      };
-    case 'reminder':
-      return {
-        subject: `Reminder: your test for ${f.company} is due soon (order ${f.code})`,
-        opening: `This is a reminder that ${f.company} is waiting for you to complete: ${list(f.tests)}.`,
-        sms: `Reminder: your test for ${f.company} is due soon`,
-      };
-    case 'passReissued':
-      return {
-        subject: `Your new pass for ${f.company} (order ${f.code})`,
-        opening: `${f.company} has sent you a new pass for: ${list(f.tests)}. The link you received before no longer works.`,
-        sms: `New pass from ${f.company}; the old link no longer works`,
-      };
-    case 'expirationExtended':
-      return {
-        subject: `More time for your test for ${f.company} (order ${f.code})`,
-        opening: `${f.company} has given you more time to complete: ${list(f.tests)}.`,
-        sms: `${f.company} gave you more time for your test`,
-      };
-  }
+/** The fixed wording of each template in the message's language: a subject, an opening sentence, and a short SMS lead. */
+function wording(template: OrderTemplate, f: OrderFacts, language: ParticipantLanguage) {
+  const words = participantText(language).message[template];
+  return { subject: words.subject(f), opening: words.opening(f), sms: words.sms(f) };
 }
 
-export function renderOrderMessage(template: OrderTemplate, f: OrderFacts): RenderedMessage {
-  const w = wording(template, f);
-  const greeting = f.firstName ? `Hello ${f.firstName},` : 'Hello,';
-  const deadline = f.expiresAt ? formatDeadline(f.expiresAt, f.timeZone) : null;
-  const deadlineLine = deadline ? `Please complete it by ${deadline}.` : null;
+export function renderOrderMessage(template: OrderTemplate, f: OrderFacts, language: ParticipantLanguage = 'en'): RenderedMessage {
+  const m = participantText(language).message;
+  const w = wording(template, f, language);
+  const greeting = m.greeting(f.firstName);
+  const deadline = f.expiresAt ? formatDeadline(f.expiresAt, f.timeZone, 'long', language) : null;
+  const deadlineLine = deadline ? `${m.completeBy[0]}${deadline}${m.completeBy[1]}` : null;
   const clinicLines = f.clinic
-    ? [`Clinic: ${f.clinic.name}`, f.clinic.address, f.clinic.phone ? `Phone: ${f.clinic.phone}` : null].filter((l): l is string => Boolean(l))
-    : ['Clinic: choose a clinic near you on your pass.'];
-  const codeLine = `Order code: ${f.code}. Bring a photo ID and show this code at the clinic.`;
+    ? [`${m.clinic}: ${f.clinic.name}`, f.clinic.address, f.clinic.phone ? `${m.phone}: ${f.clinic.phone}` : null].filter((l): l is string => Boolean(l))
+    : [`${m.clinic}: ${m.chooseClinic}`];
+  const codeLine = `${m.orderCode[0]}${f.code}${m.orderCode[1]}`;
   const text = [
     greeting,
     '',
@@ -197,30 +174,30 @@ export function renderOrderMessage(template: OrderTemplate, f: OrderFacts): Rend
     '',
     ...clinicLines,
     '',
-    `Your pass: ${f.passUrl}`,
+    `${m.yourPass}: ${f.passUrl}`,
     codeLine,
     '',
-    'This link is personal: do not share it.',
+    m.personal,
     '',
   ].join('\n');
 
   const e = escapeHtml;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(w.subject)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(w.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f4f4f5;color:#18181b;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px;padding:24px">
 <p>${e(greeting)}</p>
 <p>${e(w.opening)}</p>
-${deadline ? `<p>Please complete it by <strong>${e(deadline)}</strong>.</p>` : ''}
-<p>${f.clinic ? `<strong>Clinic:</strong> ${e(f.clinic.name)}${f.clinic.address ? `<br>${e(f.clinic.address)}` : ''}${f.clinic.phone ? `<br>Phone: ${e(f.clinic.phone)}` : ''}` : '<strong>Clinic:</strong> choose a clinic near you on your pass.'}</p>
-<p><a href="${e(f.passUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Open your pass</a></p>
-<p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.passUrl)}" style="color:#1d4ed8">${e(f.passUrl)}</a></p>
-<p>Order code: <strong>${e(f.code)}</strong>. Bring a photo ID and show this code at the clinic.</p>
-<p style="font-size:14px;color:#52525b">This link is personal: do not share it.</p>
+${deadline ? `<p>${e(m.completeBy[0])}<strong>${e(deadline)}</strong>${e(m.completeBy[1])}</p>` : ''}
+<p><strong>${e(m.clinic)}:</strong> ${f.clinic ? `${e(f.clinic.name)}${f.clinic.address ? `<br>${e(f.clinic.address)}` : ''}${f.clinic.phone ? `<br>${e(m.phone)}: ${e(f.clinic.phone)}` : ''}` : e(m.chooseClinic)}</p>
+<p><a href="${e(f.passUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${e(m.openYourPass)}</a></p>
+<p style="font-size:14px;color:#52525b;word-break:break-all">${e(m.copyLink)} <a href="${e(f.passUrl)}" style="color:#1d4ed8">${e(f.passUrl)}</a></p>
+<p>${e(m.orderCode[0])}<strong>${e(f.code)}</strong>${e(m.orderCode[1])}</p>
+<p style="font-size:14px;color:#52525b">${e(m.personal)}</p>
 </div>
 </body></html>
 `;
-  return { subject: w.subject, text, html, sms: orderSms(w.sms, f) };
+  return { subject: w.subject, text, html, sms: orderSms(w.sms, f, language) };
 }
 
 /** Cuts `text` to `max` characters with an ellipsis. */
@@ -230,12 +207,14 @@ const cut = (text: string, max: number) => (text.length <= max ? text : `${text.
  * The SMS: lead, first name, tests, deadline, pass link and code. The link and the code are never
  * shortened; when the whole is over 320 characters the tests, then the lead, are cut.
  */
-function orderSms(lead: string, f: OrderFacts): string {
-  const deadline = f.expiresAt ? ` by ${formatDeadline(f.expiresAt, f.timeZone, 'short')}` : '';
-  const clinic = f.clinic ? ` at ${f.clinic.name}` : '';
+function orderSms(lead: string, f: OrderFacts, language: ParticipantLanguage): string {
+  const words = participantText(language);
+  const s = words.message.sms;
+  const deadline = f.expiresAt ? s.by(formatDeadline(f.expiresAt, f.timeZone, 'short', language)) : '';
+  const clinic = f.clinic ? s.at(f.clinic.name) : '';
   const fixed = (leadText: string, tests: string, clinicText: string) =>
-    `${f.firstName ? `Hi ${f.firstName}, ` : ''}${leadText}${tests ? ` (${tests})` : ''}${clinicText}${deadline}. Pass: ${f.passUrl} Code: ${f.code}`;
-  let tests = list(f.tests);
+    `${f.firstName ? s.greeting(f.firstName) : ''}${leadText}${tests ? ` (${tests})` : ''}${clinicText}${deadline}. ${s.pass}: ${f.passUrl} ${s.code}: ${f.code}`;
+  let tests = words.list(f.tests);
   let leadText = lead;
   let clinicText = clinic;
   let sms = fixed(leadText, tests, clinicText);

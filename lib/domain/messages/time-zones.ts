@@ -7,6 +7,7 @@
  * never misled about which clock the deadline is on.
  */
 import { zoneOf } from '@/lib/domain/clinics/hours';
+import { formatInstant, type ParticipantLanguage } from '@/lib/i18n/participant';
 
 export const FALLBACK_TIME_ZONE = 'America/Chicago';
 
@@ -15,11 +16,10 @@ export function timeZoneOfState(state: string | null | undefined): string {
   return zoneOf(state?.trim() || null) ?? FALLBACK_TIME_ZONE;
 }
 
-/** `Friday, November 27, 2026 at 5:00 PM CST` (long) or `Nov 27, 5:00 PM CST` (short, for SMS). */
-export function formatDeadline(at: Date, timeZone: string, style: 'long' | 'short' = 'long'): string {
-  const options: Intl.DateTimeFormatOptions =
-    style === 'long'
-      ? { timeZone, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-      : { timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
-  return new Intl.DateTimeFormat('en-US', options).format(at);
+/**
+ * `Friday, November 27, 2026 at 5:00 PM CST` (long) or `Nov 27, 5:00 PM CST` (short, for SMS); in
+ * Spanish `viernes, 27 de noviembre de 2026, 5:00 p.m. CST` and `27 nov, 5:00 p.m. CST`.
+ */
+export function formatDeadline(at: Date, timeZone: string, style: 'long' | 'short' = 'long', language: ParticipantLanguage = 'en'): string {
+  return formatInstant(at, timeZone, language, style);
 }

@@ -33,7 +33,8 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
   'incident', ${orders.incident}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
   'participant', json_build_object(
     'firstName', ${orders.firstName}, 'lastName', ${orders.lastName}, 'middleName', ${orders.middleName},
-    'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress}),
+    'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress},
+    'language', ${orders.participantLanguage}),
   'company', json_build_object('id', ${companies.id}, 'name', ${companies.name}),
   'location', json_build_object('id', ${locations.id}, 'name', ${locations.name}),
   'agency', case when ${agencies.id} is null then null else json_build_object('id', ${agencies.id}, 'code', ${agencies.code}) end,

@@ -3,6 +3,7 @@ import type { AddressJson } from '@/lib/db/schema';
 import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/contract/representation';
 import { openIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
+import { participantLanguageOr } from '@/lib/i18n/participant';
 
 /**
  * One order with everything its representation shows, as `orderDocument` in queries.ts builds it
@@ -34,6 +35,8 @@ export interface OrderDocument {
     email: string | null;
     phone: string | null;
     address: AddressJson | null;
+    /** Issue 29; absent from a document stored before it (then English, as the column's default). */
+    language?: string;
   };
   company: { id: string; name: string };
   location: { id: string; name: string };
@@ -100,6 +103,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       lastName: p.lastName,
       middleName: p.middleName,
       phone: p.phone,
+      language: participantLanguageOr(p.language),
       ...(options.identifiers && d.identifiers
         ? {
             identifiers: d.identifiers.map((i): ParticipantIdentifier => ({

@@ -31,6 +31,7 @@ import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { callbackUrlProblem } from '@/lib/domain/outbox/callback-url';
 import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
+import { participantLanguageOr } from '@/lib/i18n/participant';
 import { newId, newOrderCode } from '@/lib/ids';
 import { counterSlot } from './bookkeeping';
 import { closedWindows, incidentClock, openPackages, type OpenPackage } from './incident';
@@ -89,6 +90,7 @@ interface OrderingCompany {
   backgroundCheckEnabled: boolean;
   orderMatchingEnabled: boolean;
   orderMatchingWindowDays: number;
+  participantLanguage: string;
 }
 interface OrderingPackage {
   id: string;
@@ -108,7 +110,8 @@ const orderingContext = namedStatement<{ location: OrderingLocation; company: Or
       'scheduleStrategies', ${locations.scheduleStrategies}, 'feeCapCents', ${locations.feeCapCents},
       'orderMatchingEnabled', ${locations.orderMatchingEnabled}, 'orderMatchingWindowDays', ${locations.orderMatchingWindowDays}) as location,
     json_build_object('id', ${companies.id}, 'name', ${companies.name}, 'backgroundCheckEnabled', ${companies.backgroundCheckEnabled},
-      'orderMatchingEnabled', ${companies.orderMatchingEnabled}, 'orderMatchingWindowDays', ${companies.orderMatchingWindowDays}) as company,
+      'orderMatchingEnabled', ${companies.orderMatchingEnabled}, 'orderMatchingWindowDays', ${companies.orderMatchingWindowDays},
+      'participantLanguage', ${companies.participantLanguage}) as company,
     (select json_build_object('id', ${packages.id}, 'name', ${packages.name}, 'isActive', ${packages.isActive}, 'items', (
         select coalesce(json_agg(json_build_object('packageId', ${packageServices.packageId}, 'id', ${services.id}, 'name', ${services.name},
           'type', ${services.type}, 'isDot', ${services.isDot}, 'category', ${services.category}, 'specimenType', ${services.specimenType})
@@ -284,13 +287,13 @@ const insertNewOrder = namedStatement<{ created: number }>(
   new_order as (
     insert into orders (id, tenant_id, code, company_id, location_id, agency_id, job_category_id, clinic_id, status, is_final,
       status_updated_at, test_reason, other_test_reason, participant_first_name, participant_last_name, participant_middle_name,
-      participant_birth_date, participant_email, participant_phone, participant_address, delivery_method, requester, settings,
+      participant_birth_date, participant_email, participant_phone, participant_address, participant_language, delivery_method, requester, settings,
       callback_url, incident, source, created_by_token_id, created_by_user_id, expires_at, created_at, updated_at, document)
     select creating.id, ${placeholder('tenantId')}, ${placeholder('code')}, ${placeholder('companyId')}, ${placeholder('locationId')},
       ${placeholder('agencyId')}, ${placeholder('jobCategoryId')}, ${placeholder('clinicId')}, ${placeholder('status')}, false,
       ${placeholder('now')}::timestamptz, ${placeholder('testReason')}, ${placeholder('otherTestReason')}, ${placeholder('firstName')},
       ${placeholder('lastName')}, ${placeholder('middleName')}, ${placeholder('birthDate')}::date, ${placeholder('email')}, ${placeholder('phone')},
-      ${placeholder('address')}::jsonb, ${placeholder('deliveryMethod')}, ${placeholder('requester')}::jsonb, ${placeholder('settings')}::jsonb,
+      ${placeholder('address')}::jsonb, ${placeholder('language')}, ${placeholder('deliveryMethod')}, ${placeholder('requester')}::jsonb, ${placeholder('settings')}::jsonb,
       ${placeholder('callbackUrl')}, ${placeholder('incident')}::jsonb, ${placeholder('source')}, ${placeholder('createdByTokenId')},
       ${placeholder('createdByUserId')}, ${placeholder('expiresAt')}::timestamptz, ${placeholder('now')}::timestamptz,
       ${placeholder('now')}::timestamptz, ${placeholder('document')}::json
@@ -323,10 +326,10 @@ const insertNewOrder = namedStatement<{ created: number }>(
     insert into order_passes (id, tenant_id, order_id, token_hash, token_encrypted)
     select ${placeholder('passId')}, new_order.tenant_id, new_order.id, ${placeholder('passTokenHash')}, ${placeholder('passTokenEncrypted')} from new_order),
   messages_ as (
-    insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, to_hash, template, data, status, next_attempt_at)
-    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.to_hash, m.template, m.data, 'queued', ${placeholder('now')}::timestamptz
+    insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, to_hash, template, data, language, status, next_attempt_at)
+    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.to_hash, m.template, m.data, m.language, 'queued', ${placeholder('now')}::timestamptz
     from new_order, json_to_recordset(${placeholder('messages')}::json) as m(id text, channel text, to_encrypted text, to_masked text,
-      to_hash text, template text, data jsonb)),
+      to_hash text, template text, data jsonb, language text)),
   counted as (
     insert into order_counters (tenant_id, company_id, status, slot, count)
     select tenant_id, company_id, status, ${placeholder('counterSlot')}, 1 from new_order
@@ -376,6 +379,8 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
     email: p.email ?? null,
     phone: p.phone ?? null,
     address: p.address ? { ...p.address, line2: p.address.line2 ?? null } : null,
+    // Issue 29: the participant's messages and pass page; omitted, the company's setting.
+    language: p.language ?? participantLanguageOr(company.participantLanguage),
   };
   const settings = {
     schedule: input.settings.schedule ?? { strategy: 'participantChoice' },
@@ -399,7 +404,11 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
     issuing_state: identifier.issuingState ?? null,
   }));
   const pass = newPassValues({ id, tenantId: ctx.tenantId });
-  const message = participantMessage({ id, tenantId: ctx.tenantId, deliveryMethod, email: participant.email, phone: participant.phone }, 'orderCreated', pass.values.id);
+  const message = participantMessage(
+    { id, tenantId: ctx.tenantId, deliveryMethod, email: participant.email, phone: participant.phone, participantLanguage: participant.language },
+    'orderCreated',
+    pass.values.id,
+  );
   const queued = message && messageValues(message);
   if (queued) await assertRoomForRecipient(ctx.db, queued, deliveryMethod === 'sms' ? '/participant/phone' : '/participant/email');
   const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email } });
@@ -440,6 +449,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       email: participant.email,
       phone: participant.phone,
       address: participant.address && json(participant.address),
+      language: participant.language,
       deliveryMethod,
       requester: json(input.requester),
       settings: json(settings),
@@ -468,7 +478,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       passTokenEncrypted: pass.values.tokenEncrypted,
       messages: json(
         queued
-          ? [{ id: queued.id, channel: queued.channel, to_encrypted: queued.toEncrypted, to_masked: queued.toMasked, to_hash: queued.toHash, template: queued.template, data: queued.data }]
+          ? [{ id: queued.id, channel: queued.channel, to_encrypted: queued.toEncrypted, to_masked: queued.toMasked, to_hash: queued.toHash, template: queued.template, data: queued.data, language: queued.language }]
           : [],
       ),
       counterSlot: counterSlot(),

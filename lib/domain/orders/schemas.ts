@@ -5,7 +5,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { ORDER_STATUSES, SERVICE_STATUSES } from '@/lib/domain/order-model/status';
-import { AddressInput, E164, Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
+import { AddressInput, E164, ParticipantLanguageInput, Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 import { IncidentInput } from './incident';
 
 /** Spec 2.2 (open list: future values may be added). */
@@ -73,6 +73,8 @@ export const ParticipantInput = z.strictObject({
   phone: ParticipantPhone.nullish(),
   address: AddressInput.nullish(),
   identifiers: z.array(IdentifierInput).max(10).optional(),
+  /** Issue 29: omitted, the company's `participantLanguage`. */
+  language: ParticipantLanguageInput.optional(),
 });
 
 export const DeliveryMethodInput = z.discriminatedUnion('type', [

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { newId } from '@/lib/ids';
 import { keyedDigest, sealSecret } from '@/lib/secrets';
 import { assertRoomForMessage } from '@/lib/domain/outbox/message-limits';
+import type { ParticipantLanguage } from '@/lib/i18n/participant';
 
 export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation', 'signInUnlock'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
@@ -24,6 +25,8 @@ export interface QueueMessageInput {
   template: MessageTemplate;
   /** What the renderer needs besides the order (e.g. `{ passId }`); never identifiers, never results. */
   data?: Record<string, unknown>;
+  /** The language it is rendered in (`messages.language`): a participant's message, the order's; else English. */
+  language?: ParticipantLanguage;
 }
 
 /** `j***@example.com`, `+1******0123`. */
@@ -60,6 +63,7 @@ export function messageValues(input: QueueMessageInput) {
     toHash: recipientHash(input.channel, input.to),
     template: input.template,
     data: input.data ?? {},
+    language: input.language ?? 'en',
     status: 'queued',
     nextAttemptAt: new Date(),
   };

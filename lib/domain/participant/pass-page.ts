@@ -8,7 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { namedStatement } from '@/lib/db/prepared';
 import { clinics, companies, locations, orderPasses, orders, orderServices } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
-import { zoneOf } from '@/lib/domain/clinics/hours';
+import { openStatusSql, zoneOf } from '@/lib/domain/clinics/hours';
 import { nearbyClinicsSql } from '@/lib/domain/clinics/nearby';
 import { DomainError } from '@/lib/domain/errors';
 import { countStatusChange, enqueueOrderUpdated } from '@/lib/domain/orders/bookkeeping';
@@ -20,6 +20,7 @@ import { withTransaction } from '@/lib/domain/transaction';
 import type { Position } from '@/lib/geo/geocode';
 import { isLiveOrderStatus } from '@/lib/domain/passes/passes';
 import { hashPassToken, isPassTokenShape } from '@/lib/domain/passes/tokens';
+import { participantLanguageOr, type ParticipantLanguage } from '@/lib/i18n/participant';
 
 export interface PassClinic {
   id: string;
@@ -34,6 +35,12 @@ export interface PassClinic {
   long: number | null;
   hours: Array<{ day: string; opens: string; closes: string }>;
   timeZone: string | null;
+  /**
+   * Open or closed now, and until or from when: the clinic search's one opening state
+   * (`openStatusSql`, lib/domain/clinics/hours.ts), as the dashboard's map shows it; null for a
+   * clinic whose zone is unknown.
+   */
+  openStatus: { isOpen: boolean; closesAt?: string | null; opensAt?: string | null } | null;
   /** Miles from the searched place (search results only). */
   miles?: number;
 }
@@ -59,9 +66,11 @@ export interface PassView {
   clinic: PassClinic | null;
   /** The participant may pick (or change) the clinic now. */
   canChooseClinic: boolean;
+  /** The order's `participant.language` (issue 29): the page's unless the participant switched. */
+  language: ParticipantLanguage;
 }
 
-export type PassLookup = { kind: 'unknown' } | { kind: 'revoked' } | { kind: 'pass'; view: PassView };
+export type PassLookup = { kind: 'unknown' } | { kind: 'revoked'; language: ParticipantLanguage } | { kind: 'pass'; view: PassView };
 
 function stateOf(status: string): PassState {
   if (status === 'cancelled' || status === 'expired' || status === 'noShow') return status;
@@ -76,7 +85,7 @@ function stateOf(status: string): PassState {
 const passFacts = namedStatement<{
   facts: {
     pass: { id: string; revokedAt: string | null; openedAt: string | null };
-    order: { id: string; tenantId: string; code: string; firstName: string | null; status: string; expiresAt: string | null; settings: Record<string, unknown> };
+    order: { id: string; tenantId: string; code: string; firstName: string | null; status: string; expiresAt: string | null; settings: Record<string, unknown>; language: string };
     company: string;
     locationState: string | null;
     services: Array<{ name: string; type: string; status: string }>;
@@ -87,7 +96,7 @@ const passFacts = namedStatement<{
   () => sql`select json_build_object(
       'pass', json_build_object('id', ${orderPasses.id}, 'revokedAt', ${orderPasses.revokedAt}, 'openedAt', ${orderPasses.openedAt}),
       'order', json_build_object('id', ${orders.id}, 'tenantId', ${orders.tenantId}, 'code', ${orders.code}, 'firstName', ${orders.firstName},
-        'status', ${orders.status}, 'expiresAt', ${orders.expiresAt}, 'settings', ${orders.settings}),
+        'status', ${orders.status}, 'expiresAt', ${orders.expiresAt}, 'settings', ${orders.settings}, 'language', ${orders.participantLanguage}),
       'company', ${companies.name},
       'locationState', ${locations.state},
       'services', (select coalesce(json_agg(json_build_object('name', ${orderServices.name}, 'type', ${orderServices.type}, 'status', ${orderServices.status})
@@ -95,7 +104,8 @@ const passFacts = namedStatement<{
         from ${orderServices} where ${orderServices.orderId} = ${orders.id}),
       'clinic', (select json_build_object('id', ${clinics.id}, 'name', ${clinics.name}, 'phone', ${clinics.phone}, 'line1', ${clinics.line1},
           'line2', ${clinics.line2}, 'city', ${clinics.city}, 'state', ${clinics.state}, 'postalCode', ${clinics.postalCode}, 'lat', ${clinics.lat},
-          'long', ${clinics.long}, 'hours', ${clinics.hours}, 'timeZone', ${clinics.timeZone})
+          'long', ${clinics.long}, 'hours', ${clinics.hours}, 'timeZone', ${clinics.timeZone},
+          'openStatus', ${openStatusSql({ hours: clinics.hours, timeZone: clinics.timeZone, state: clinics.state }, sql`now()`)})
         from ${clinics} where ${clinics.id} = ${orders.clinicId})) as facts
     from ${orderPasses}
     join ${orders} on ${orders.id} = ${orderPasses.orderId}
@@ -113,7 +123,7 @@ export async function lookupPass(db: Db, token: string, options: { open?: boolea
   const [row] = await passFacts(db, { tokenHash: hashPassToken(token) });
   if (!row) return { kind: 'unknown' };
   const { pass, order, services, clinic: chosen } = row.facts;
-  if (pass.revokedAt) return { kind: 'revoked' };
+  if (pass.revokedAt) return { kind: 'revoked', language: participantLanguageOr(order.language) };
   let firstOpen = false;
   if (options.open && !pass.openedAt) {
     const updated = await db
@@ -146,6 +156,7 @@ export async function lookupPass(db: Db, token: string, options: { open?: boolea
       strategy,
       clinic,
       canChooseClinic: state === 'live' && !started && strategy !== 'clinic',
+      language: participantLanguageOr(order.language),
     },
   };
 }
@@ -182,6 +193,7 @@ export async function clinicsForPass(db: Db, orderId: string, position: Position
     .select({
       id: clinics.id, name: clinics.name, phone: clinics.phone, line1: clinics.line1, line2: clinics.line2, city: clinics.city,
       state: clinics.state, postalCode: clinics.postalCode, lat: clinics.lat, long: clinics.long, hours: clinics.hours, timeZone: clinics.timeZone,
+      openStatus: openStatusSql({ hours: clinics.hours, timeZone: clinics.timeZone, state: clinics.state }, sql`now()`),
       miles: near!.miles,
     })
     .from(clinics)

@@ -16,6 +16,7 @@ import { iso, isoOrNull, type Pass } from '@/lib/domain/contract/representation'
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { newId } from '@/lib/ids';
+import { participantLanguageOr } from '@/lib/i18n/participant';
 import { openSecret, sealSecret } from '@/lib/secrets';
 import { hashPassToken, newPassToken, passUrl } from './tokens';
 
@@ -53,14 +54,14 @@ export async function insertPass(db: Db, order: { id: string; tenantId: string }
  * sms), or null for `none` (the requester hands the pass over, nothing is sent) or no address.
  */
 export function participantMessage(
-  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
+  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone' | 'participantLanguage'>,
   template: MessageTemplate,
   passId: string,
 ): QueueMessageInput | null {
   const channel = order.deliveryMethod === 'email' || order.deliveryMethod === 'sms' ? order.deliveryMethod : null;
   const to = channel === 'email' ? order.email : channel === 'sms' ? order.phone : null;
   if (!channel || !to) return null;
-  return { tenantId: order.tenantId, orderId: order.id, channel, to, template, data: { passId } };
+  return { tenantId: order.tenantId, orderId: order.id, channel, to, template, data: { passId }, language: participantLanguageOr(order.participantLanguage) };
 }
 
 /**
@@ -70,7 +71,7 @@ export function participantMessage(
  */
 export async function queueParticipantMessage(
   tx: InTransaction<{ db: Db }>,
-  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone'>,
+  order: Pick<OrderRow, 'id' | 'tenantId' | 'deliveryMethod' | 'email' | 'phone' | 'participantLanguage'>,
   template: MessageTemplate,
   passId: string,
   options: { limited?: boolean } = {},

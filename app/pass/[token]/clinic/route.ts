@@ -7,8 +7,7 @@ import { DomainError } from '@/lib/domain/errors';
 import { choosePassClinic, lookupPass } from '@/lib/domain/participant/pass-page';
 import { readTextUpTo } from '@/lib/http/body';
 import { hasSameOrigin } from '@/lib/http/same-origin';
-import { html, notFoundPage, passDb, passRoute, rateLimited, replacedPage } from '../../respond';
-import { messagePage } from '../../view';
+import { chosenLanguage, html, notFoundPage, passDb, passRoute, rateLimited, replacedPage, tooLargePage } from '../../respond';
 
 const FORM_MAX_BYTES = 4 * 1024;
 
@@ -31,8 +30,9 @@ export const POST = passRoute(async (request: Request, context: Context): Promis
   if (limited) return limited;
   const { token } = await context.params;
   const found = await lookupPass(await passDb(), token);
-  if (found.kind === 'unknown') return notFoundPage();
-  if (found.kind === 'revoked') return replacedPage();
+  const chosen = chosenLanguage(request);
+  if (found.kind === 'unknown') return notFoundPage(false, chosen ?? 'en');
+  if (found.kind === 'revoked') return replacedPage(false, chosen ?? found.language);
   if (!sameOrigin(request)) return html(403, null);
   let clinicId = '';
   try {
@@ -41,7 +41,7 @@ export const POST = passRoute(async (request: Request, context: Context): Promis
     clinicId = (form.get('clinicId') ?? '').slice(0, 100);
   } catch (error) {
     if (error instanceof DomainError && error.entries[0].code === 'tooBig')
-      return html(413, messagePage({ title: 'Request too large', heading: 'Request too large', text: 'Go back to your pass and choose the clinic again.' }), { Connection: 'close' });
+      return tooLargePage(chosen ?? found.view.language);
     return back(token, 'error=clinic');
   }
   try {
