@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Company } from '@/lib/api/representations';
 import { CreateCompanyBody, UpdateCompanyBody } from '@/lib/domain/companies/schemas';
-import { describedBy, Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest, type AddressValues } from './form-kit';
 
 interface CompanyValues {
@@ -18,10 +18,11 @@ interface CompanyValues {
   address: AddressValues;
   backgroundCheckEnabled: boolean;
   orderMatching: { enabled: boolean; windowDays: number };
+  participantLanguage: 'en' | 'es';
 }
 
 const KEEP = new Set(['address.country']);
-const CONTROLS = ['name', 'phone', ...ADDRESS_CONTROLS, 'backgroundCheckEnabled', 'orderMatching', 'orderMatching.enabled', 'orderMatching.windowDays'];
+const CONTROLS = ['name', 'phone', ...ADDRESS_CONTROLS, 'backgroundCheckEnabled', 'orderMatching', 'orderMatching.enabled', 'orderMatching.windowDays', 'participantLanguage'];
 
 /** Form values to the request body: blank is "not given" on create, "clear it" on change; the name is never cleared. */
 const toBody = (blank: undefined | null) => (v: CompanyValues) => ({ ...(cleanValues(v, blank, KEEP) as object), name: v.name.trim() });
@@ -40,6 +41,7 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
       address: addressValues(company?.address ?? null),
       backgroundCheckEnabled: company?.backgroundCheckEnabled ?? false,
       orderMatching: company?.orderMatching ?? { enabled: true, windowDays: 30 },
+      participantLanguage: company?.participantLanguage ?? 'en',
     },
   });
   const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<CompanyValues, unknown, Company>({
@@ -54,6 +56,8 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
   });
   const idPrefix = company ? 'edit-company' : 'new-company';
   const windowError = errorAt(form.formState.errors, 'orderMatching.windowDays');
+  const languageError = errorAt(form.formState.errors, 'participantLanguage');
+  const languageHint = "Their e-mails, text messages and pass page; an order can choose another.";
   return (
     <FormDialog
       trigger={company ? 'Edit company' : 'New company'}
@@ -86,6 +90,12 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
         </label>
         <Field label="Matching window (days)" htmlFor={`${idPrefix}-window`} error={windowError} hint="1 to 365" className="max-w-48">
           <Input id={`${idPrefix}-window`} type="number" min={1} max={365} inputMode="numeric" invalid={Boolean(windowError)} aria-describedby={describedBy(`${idPrefix}-window`, windowError, '1 to 365')} {...form.register('orderMatching.windowDays', { valueAsNumber: true })} />
+        </Field>
+        <Field label="Participants' language" htmlFor={`${idPrefix}-language`} error={languageError} hint={languageHint} className="max-w-64">
+          <Select id={`${idPrefix}-language`} invalid={Boolean(languageError)} aria-describedby={describedBy(`${idPrefix}-language`, languageError, languageHint)} {...form.register('participantLanguage')}>
+            <option value="en">English</option>
+            <option value="es">Spanish (Español)</option>
+          </Select>
         </Field>
       </fieldset>
     </FormDialog>

@@ -2,7 +2,7 @@
 /** The person to be tested; the address is asked for when wanted, and always for the nearest clinic. */
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { Field, Input } from '@/components/ui/field';
+import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { optional, useFieldError } from './controls';
 import { Section } from './layout';
 import type { FormInput } from './types';
@@ -32,6 +32,13 @@ export function ParticipantFields() {
       </Field>
       <Field label="Mobile phone" htmlFor="participant-phone" required={delivery === 'sms'} error={err('participant.phone')} hint="E.164, e.g. +12145550123">
         <Input id="participant-phone" type="tel" autoComplete="off" invalid={Boolean(err('participant.phone'))} {...register('participant.phone', optional)} />
+      </Field>
+      <Field label="Language" htmlFor="participant-language" error={err('participant.language')} hint="Of the participant's e-mail or text message and pass page.">
+        <Select id="participant-language" invalid={Boolean(err('participant.language'))} aria-describedby={describedBy('participant-language', err('participant.language'), 'hint')} {...register('participant.language', optional)}>
+          <option value="">The company&apos;s setting</option>
+          <option value="en">English</option>
+          <option value="es">Spanish (Español)</option>
+        </Select>
       </Field>
       <div className="sm:col-span-2">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">

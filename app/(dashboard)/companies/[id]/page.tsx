@@ -66,6 +66,7 @@ export default async function CompanyPage({ params }: Props) {
                 { term: 'Created', value: formatDate(company.createdAt) },
                 { term: 'Status', value: company.isActive ? 'Active' : 'Inactive: no new orders' },
                 { term: 'Background checks', value: company.backgroundCheckEnabled ? 'Integration configured' : 'Not configured' },
+                { term: "Participants' language", value: company.participantLanguage === 'es' ? 'Spanish (Español)' : 'English' },
                 { term: 'Order matching', value: company.orderMatching.enabled ? `Within ${plural(company.orderMatching.windowDays, 'day')}` : 'Off', wide: true },
                 { term: 'Company id', value: <Code>{company.id}</Code>, wide: true },
               ]}
