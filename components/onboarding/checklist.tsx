@@ -1,7 +1,8 @@
 /**
  * The first-run checklist of a new tenant's home page (DESIGN.md 6.4): the steps to a working
  * setup, each done or not from the tenant's real rows (lib/domain/tenants/setup-progress.ts, read
- * by the page), each linking to where it is done. The page hides it once every step is done.
+ * by the page), each linking to where it is done. The page shows it to admins until every step is
+ * done, orders or not.
  */
 import Link from 'next/link';
 import type { SetupProgress, SetupStep } from '@/lib/domain/tenants/setup-progress';
@@ -11,13 +12,12 @@ interface Step {
   title: string;
   description: React.ReactNode;
   href: string;
-  action: string;
 }
 
 const STEPS: readonly Step[] = [
-  { key: 'company', title: 'Add a company', description: 'The employer whose people are tested.', href: '/companies', action: 'Companies' },
-  { key: 'location', title: 'Add a location', description: 'A site of the company, with its address; orders are placed for it.', href: '/locations', action: 'Locations' },
-  { key: 'package', title: 'Create a package', description: 'The services ordered together, from the catalog.', href: '/packages', action: 'Packages' },
+  { key: 'company', title: 'Add a company', description: 'The employer whose people are tested.', href: '/companies' },
+  { key: 'location', title: 'Add a location', description: 'A site of the company, with its address; orders are placed for it.', href: '/locations' },
+  { key: 'package', title: 'Create a package', description: 'The services ordered together, from the catalog.', href: '/packages' },
   {
     key: 'clinics',
     title: 'Import your clinic network',
@@ -27,16 +27,14 @@ const STEPS: readonly Step[] = [
       </>
     ),
     href: '/clinics',
-    action: 'Clinics',
   },
-  { key: 'user', title: 'Invite a colleague', description: 'Each person signs in with their own account and role.', href: '/settings/users', action: 'Users' },
-  { key: 'apiToken', title: 'Create an API token', description: 'For your systems to place orders through the API.', href: '/settings/tokens', action: 'API tokens' },
+  { key: 'user', title: 'Invite a colleague', description: 'Done once a colleague has signed in with their own account and role.', href: '/settings/users' },
+  { key: 'apiToken', title: 'Create an API token', description: 'For your systems to place orders through the API.', href: '/settings/tokens' },
   {
     key: 'webhook',
     title: 'Receive a webhook',
     description: 'Place an order with a callback URL; its status changes are delivered there, signed.',
     href: '/webhooks',
-    action: 'Webhooks',
   },
 ];
 
@@ -80,19 +78,18 @@ export function SetupChecklist({ progress }: { progress: SetupProgress }) {
                 ) : null}
               </span>
               <div className="min-w-0 flex-1">
-                <p className={complete ? 'text-sm font-medium text-slate-500 line-through dark:text-slate-400' : 'text-sm font-medium text-slate-900 dark:text-white'}>
-                  {step.title}
-                  <span className="sr-only">{complete ? ' (done)' : ' (not done yet)'}</span>
+                <p className={complete ? 'text-sm font-medium text-slate-500 dark:text-slate-400' : 'text-sm font-medium text-slate-900 dark:text-white'}>
+                  {/* The step's title is its link: "Companies" and the like stay the main navigation's names. */}
+                  <Link
+                    href={step.href}
+                    className={`rounded-sm underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${complete ? 'line-through' : 'text-brand-700 dark:text-brand-300'}`}
+                  >
+                    {step.title}
+                    <span className="sr-only">{complete ? ' (done)' : ' (not done yet)'}</span>
+                  </Link>
                 </p>
                 <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{step.description}</p>
               </div>
-              <Link
-                href={step.href}
-                className="shrink-0 rounded-md text-sm font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-brand-300"
-              >
-                {step.action}
-                <span className="sr-only">: {step.title}</span>
-              </Link>
             </li>
           );
         })}

@@ -5,18 +5,27 @@
  * of /api/v2/users (POST, PATCH /{id}, POST /{id}/invitation, POST /{id}/signInUnlock), whose
  * domain operations refuse whatever the admin may not do. The forms validate with the API's own
  * schemas; what the server refuses lands on the control its pointer names, or in a toast.
+ *
+ * Honest about the e-mail (issue 29): an invitation's status says whether its e-mail is queued,
+ * sent or failed (and why, in words), and when it failed the admin who sent it may see its link
+ * once (POST /api/v2/users/{id}/invitation/link) to pass it on by hand. While an e-mail waits for
+ * its first attempt the page refreshes itself for a little while.
  */
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch, type Control, type Path, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import type { User } from '@/lib/api/representations';
+import type { InvitationLink } from '@/lib/domain/contract/management';
 import { bodyResolver } from '@/components/setup/form-kit';
 import { ApiError, apiFetch, errorMessage } from '@/components/ui/api';
+import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { STACKED } from '@/components/ui/stacked-table';
 import { DateTime } from '@/components/ui/date-time';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -63,6 +72,140 @@ const STATUS: Record<UserListItem['status'], { label: string; tone: 'success' | 
   invited: { label: 'Invited', tone: 'warning' },
   deactivated: { label: 'Deactivated', tone: 'muted' },
 };
+
+/** What became of an invitation's e-mail, in words. */
+export function invitationMessageWords(message: NonNullable<UserListItem['invitationMessage']>): { label: string; tone: 'info' | 'success' | 'danger'; detail: string } {
+  if (message.status === 'sent') return { label: 'E-mail sent', tone: 'success', detail: 'The invitation e-mail was sent.' };
+  if (message.status === 'queued')
+    return { label: 'E-mail queued', tone: 'info', detail: message.lastError ? `Not sent yet; it is retried (last attempt: ${message.lastError}).` : 'The invitation e-mail is waiting to be sent.' };
+  const reason =
+    message.lastError === 'providerNotConfigured'
+      ? 'this server has no e-mail provider configured (SMTP_URL).'
+      : message.lastError === 'invitationMissing'
+        ? 'the invitation no longer exists.'
+        : message.lastError
+          ? `the provider refused it (${message.lastError}).`
+          : 'it could not be delivered.';
+  return { label: 'E-mail not sent', tone: 'danger', detail: `The invitation e-mail was not sent: ${reason}` };
+}
+
+/** While an invitation e-mail waits for its first attempt (a few seconds), reload the list for up to a minute. */
+function useRefreshWhileQueued(users: UserListItem[], since: number) {
+  const router = useRouter();
+  const waiting = users.some((u) => u.invitationMessage?.status === 'queued' && !u.invitationMessage.lastError);
+  useEffect(() => {
+    if (!waiting || Date.now() - since > 60_000) return;
+    const timer = setTimeout(() => router.refresh(), 2_000);
+    return () => clearTimeout(timer);
+  }, [waiting, since, users, router]);
+}
+
+/** The link of an invitation whose e-mail failed, asked for and shown once. */
+function InvitationLinkDialog({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+  const router = useRouter();
+  const [link, setLink] = useState<InvitationLink | null>(null);
+  const show = useMutation({
+    mutationFn: async (id: string) => (await apiFetch<InvitationLink>(userPath(id, '/invitation/link'), { method: 'POST', body: {} })).data,
+    onSuccess: (shown) => {
+      setLink(shown);
+      router.refresh();
+    },
+  });
+  const close = () => {
+    setLink(null);
+    show.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={user !== null}
+      onClose={close}
+      title={`Invitation link for ${user?.email ?? ''}`}
+      description="The invitation e-mail was not sent. Pass the link on yourself, to this person only: whoever has it can set the password of the account."
+      footer={
+        link ? (
+          <Button onClick={close}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button loading={show.isPending} onClick={() => user && show.mutate(user.id)}>
+              Show the link
+            </Button>
+          </>
+        )
+      }
+    >
+      {link ? (
+        <div className="flex flex-col gap-3">
+          <Alert tone="warning" title="Shown this once">
+            Copy it now: it is not shown again. It works once, until <DateTime iso={link.expiresAt} />. To get another, send a new invitation.
+          </Alert>
+          <label htmlFor="invitation-link" className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Invitation link
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              id="invitation-link"
+              data-testid="invitation-link"
+              readOnly
+              value={link.url}
+              onFocus={(e) => e.currentTarget.select()}
+              className="h-9 min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
+            />
+            <CopyButton value={link.url} label="Copy link" />
+          </div>
+        </div>
+      ) : show.isError ? (
+        <Alert tone="danger" title="The link was not shown">
+          {refusal(show.error)}
+        </Alert>
+      ) : (
+        <p className="text-sm text-slate-600 dark:text-slate-300">The link is shown once, to you only. Have a way to pass it on ready (a message to the person, not a shared channel).</p>
+      )}
+    </Dialog>
+  );
+}
+
+/** Right after an invitation: what became of its e-mail, as the list learns it. */
+function InvitationOutcomeDialog({ user, onClose, onShowLink }: { user: UserListItem | null; onClose: () => void; onShowLink: (user: UserListItem) => void }) {
+  const words = user?.invitationMessage ? invitationMessageWords(user.invitationMessage) : null;
+  return (
+    <Dialog
+      open={user !== null}
+      onClose={onClose}
+      title={`Invitation for ${user?.email ?? ''}`}
+      description={user?.invitationExpiresAt ? <>The link in it works once, until <DateTime iso={user.invitationExpiresAt} />.</> : undefined}
+      footer={
+        <>
+          {user?.invitationLinkAvailable ? (
+            <Button variant="secondary" onClick={() => onShowLink(user)}>
+              Get the link to pass on
+            </Button>
+          ) : null}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      <div role="status" data-testid="invitation-outcome" className="flex flex-col gap-2 text-sm">
+        {words ? (
+          <>
+            <span>
+              <Badge tone={words.tone} dot>
+                {words.label}
+              </Badge>
+            </span>
+            <p className="text-slate-700 dark:text-slate-200">{words.detail}</p>
+          </>
+        ) : (
+          <p className="text-slate-700 dark:text-slate-200">The invitation was created.</p>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
 
 type CompaniesValues = { allCompanies: boolean; companyIds: string[] };
 
@@ -118,6 +261,18 @@ function CompaniesFieldset<T extends CompaniesValues, O>({
   );
 }
 
+function InvitationMessageLine({ message }: { message: NonNullable<UserListItem['invitationMessage']> }) {
+  const words = invitationMessageWords(message);
+  return (
+    <span className="mt-1 block text-xs" data-testid="invitation-message">
+      <span className={words.tone === 'danger' ? 'font-medium text-red-700 dark:text-red-300' : words.tone === 'success' ? 'text-emerald-700 dark:text-emerald-300' : 'text-slate-600 dark:text-slate-300'}>
+        {words.label}
+      </span>
+      {words.tone === 'danger' ? <span className="block text-slate-600 dark:text-slate-300">{words.detail}</span> : null}
+    </span>
+  );
+}
+
 function RoleSelect({ id, roles, invalid, ...props }: { id: string; roles: Role[]; invalid?: boolean } & React.ComponentProps<'select'>) {
   return (
     <Select id={id} invalid={invalid} {...props}>
@@ -133,7 +288,17 @@ function RoleSelect({ id, roles, invalid, ...props }: { id: string; roles: Role[
 type InviteInput = { email: string; name: string; role: Role } & CompaniesValues;
 const inviteResolver = bodyResolver<InviteInput, z.output<typeof InviteUserBody>>(InviteUserBody, (v) => v);
 
-function InviteCard({ companies, roles, canGrantAllCompanies }: { companies: Company[]; roles: Role[]; canGrantAllCompanies: boolean }) {
+function InviteCard({
+  companies,
+  roles,
+  canGrantAllCompanies,
+  onInvited,
+}: {
+  companies: Company[];
+  roles: Role[];
+  canGrantAllCompanies: boolean;
+  onInvited: (user: User) => void;
+}) {
   const router = useRouter();
   const toast = useToast();
   const defaultRole = roles.includes('staff') ? 'staff' : roles[roles.length - 1];
@@ -145,8 +310,9 @@ function InviteCard({ companies, roles, canGrantAllCompanies }: { companies: Com
   const mutation = useMutation({
     mutationFn: async (body: z.output<typeof InviteUserBody>) => (await apiFetch<User>('/api/v2/users', { method: 'POST', body })).data,
     onSuccess: (user) => {
-      toast.success(`Invitation sent to ${user.email}`, 'The link is valid for 7 days.');
+      // Not "sent": the e-mail is only queued; the dialog follows what becomes of it.
       form.reset();
+      onInvited(user);
       router.refresh();
     },
     onError: (error) => {
@@ -158,7 +324,7 @@ function InviteCard({ companies, roles, canGrantAllCompanies }: { companies: Com
   const emailError = formState.errors.email?.message;
   return (
     <Card aria-labelledby="invite-user-title">
-      <CardHeader id="invite-user-title" title="Invite a user" description="They receive an e-mail with a link to choose a password." />
+      <CardHeader id="invite-user-title" title="Invite a user" description="An e-mail with a link to choose a password is sent to them; you see here whether it went." />
       <CardBody>
         <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="flex flex-col gap-5">
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -268,6 +434,11 @@ export function UsersManager({
   const toast = useToast();
   const [editing, setEditing] = useState<UserListItem | null>(null);
   const [deactivating, setDeactivating] = useState<UserListItem | null>(null);
+  const [invitedId, setInvitedId] = useState<string | null>(null);
+  const [linkFor, setLinkFor] = useState<UserListItem | null>(null);
+  const [changedAt, setChangedAt] = useState(() => Date.now());
+  useRefreshWhileQueued(users, changedAt);
+  const invited = invitedId ? (users.find((u) => u.id === invitedId) ?? null) : null;
   const companyName = new Map(companies.map((c) => [c.id, c.name]));
   const label = (u: UserListItem) => u.name ?? u.email;
 
@@ -291,7 +462,8 @@ export function UsersManager({
   const resend = useMutation({
     mutationFn: async (user: UserListItem) => (await apiFetch<User>(userPath(user.id, '/invitation'), { method: 'POST', body: {} })).data,
     onSuccess: (_, user) => {
-      toast.success(`New invitation sent to ${user.email}`, 'The previous link no longer works.');
+      setChangedAt(Date.now());
+      setInvitedId(user.id);
       router.refresh();
     },
     onError: (error) => toast.error('The invitation was not sent', refusal(error)),
@@ -307,17 +479,25 @@ export function UsersManager({
 
   return (
     <div className="flex flex-col gap-6">
-      <InviteCard companies={companies} roles={roles} canGrantAllCompanies={canGrantAllCompanies} />
+      <InviteCard
+        companies={companies}
+        roles={roles}
+        canGrantAllCompanies={canGrantAllCompanies}
+        onInvited={(user) => {
+          setChangedAt(Date.now());
+          setInvitedId(user.id);
+        }}
+      />
 
       <Card aria-labelledby="users-title">
         <CardHeader id="users-title" title="Users" description="Deactivated users stay listed for the record; nothing is deleted." />
         {users.length === 0 ? (
           <EmptyState title="No users you can manage" description="Invite one above." />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-sm" data-testid="users-table">
+          <div className="md:overflow-x-auto">
+            <table className={STACKED.table} data-testid="users-table">
               <caption className="sr-only">Users</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
+              <thead className={`${STACKED.thead} border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400`}>
                 <tr>
                   <th scope="col" className="h-10 px-4">Name</th>
                   <th scope="col" className="px-4">E-mail</th>
@@ -329,34 +509,40 @@ export function UsersManager({
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              <tbody className={`${STACKED.tbody} divide-y divide-slate-100 dark:divide-slate-800`}>
                 {users.map((u) => {
                   const status = STATUS[u.status];
                   const self = u.id === currentUserId;
                   return (
-                    <tr key={u.id} data-user-email={u.email}>
-                      <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">
+                    <tr key={u.id} data-user-email={u.email} className={STACKED.tr}>
+                      <td className={`${STACKED.td} px-4 py-3 font-medium text-slate-900 dark:text-white`}>
                         {u.name ?? <span className="text-slate-500 dark:text-slate-400">—</span>}
                         {self ? <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span> : null}
                       </td>
-                      <td className="px-4 py-3 text-slate-700 dark:text-slate-200">{u.email}</td>
-                      <td className="px-4 py-3 text-slate-700 dark:text-slate-200">{ROLE_LABEL[u.role] ?? u.role}</td>
-                      <td className="px-4 py-3 text-slate-600 dark:text-slate-300">
+                      <td data-label="E-mail" className={`${STACKED.td} px-4 py-3 break-all text-slate-700 dark:text-slate-200`}>{u.email}</td>
+                      <td data-label="Role" className={`${STACKED.td} px-4 py-3 text-slate-700 dark:text-slate-200`}>{ROLE_LABEL[u.role] ?? u.role}</td>
+                      <td data-label="Companies" className={`${STACKED.td} px-4 py-3 text-slate-600 dark:text-slate-300`}>
                         {u.companyIds === 'all' ? 'All' : u.companyIds.map((id) => companyName.get(id) ?? id).join(', ') || '—'}
                       </td>
-                      <td className="px-4 py-3 whitespace-nowrap">
+                      <td data-label="Status" className={`${STACKED.td} px-4 py-3`} data-testid="user-status">
                         <Badge tone={status.tone} dot>
                           {status.label}
                         </Badge>
+                        {u.invitationMessage ? <InvitationMessageLine message={u.invitationMessage} /> : null}
                         {u.invitationExpiresAt ? (
-                          <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">
+                          <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
                             link until <DateTime iso={u.invitationExpiresAt} dateOnly />
                           </span>
                         ) : null}
                       </td>
-                      <td className="px-4 py-3">
+                      <td className={`${STACKED.td} px-4 py-3`}>
                         {self ? null : (
-                          <div className="flex justify-end gap-2">
+                          <div className="flex flex-wrap gap-2 md:justify-end">
+                            {u.invitationLinkAvailable ? (
+                              <Button variant="secondary" size="sm" onClick={() => setLinkFor(u)} aria-label={`Get the invitation link for ${u.email}`}>
+                                Get link
+                              </Button>
+                            ) : null}
                             {u.status === 'invited' ? (
                               <Button variant="ghost" size="sm" loading={resend.isPending && resend.variables?.id === u.id} onClick={() => resend.mutate(u)} aria-label={`Send a new invitation to ${u.email}`}>
                                 Resend invitation
@@ -399,6 +585,16 @@ export function UsersManager({
           </div>
         )}
       </Card>
+
+      <InvitationOutcomeDialog
+        user={invited}
+        onClose={() => setInvitedId(null)}
+        onShowLink={(user) => {
+          setInvitedId(null);
+          setLinkFor(user);
+        }}
+      />
+      <InvitationLinkDialog user={linkFor} onClose={() => setLinkFor(null)} />
 
       <Dialog open={editing !== null} onClose={() => setEditing(null)} title={`Edit ${editing ? label(editing) : ''}`} description={editing?.email}>
         {editing ? (

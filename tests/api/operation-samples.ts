@@ -50,6 +50,8 @@ export interface Sample {
    * `bearer` for the sample, `foreign` as "another tenant" (which acts on its own tenant).
    */
   ownTenant?: { bearer: string; foreign: string };
+  /** The token the sample request must be sent with (an operation for the principal that made the resource alone); default a fresh admin token. */
+  bearer?: string;
 }
 
 export const missing = '00000000-0000-4000-8000-000000000000';

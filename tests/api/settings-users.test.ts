@@ -69,6 +69,9 @@ describe('POST /api/v2/users', () => {
       companyIds: [primary],
       status: 'invited',
       invitationExpiresAt: expect.stringMatching(/Z$/),
+      // Queued, not "sent": the messages worker sends it after the answer (issue 29).
+      invitationMessage: { status: 'queued', lastError: null, sentAt: null },
+      invitationLinkAvailable: false,
       createdAt: expect.stringMatching(/Z$/),
     });
     const days = (Date.parse(res.body.invitationExpiresAt!) - Date.now()) / 86_400_000;

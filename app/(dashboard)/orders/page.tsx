@@ -17,10 +17,10 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const ctx = await requireScope('order.list');
   const { denied } = await searchParams;
   const { companies, locations } = await companyAndLocationOptions(ctx);
-  // The first-run checklist, for admins (who can do its steps), until every step is done or the
-  // tenant has placed its first order (the demo tenant, a customer already at work: no checklist).
+  // The setup checklist, for admins (who can do its steps), until every step is done: a first order
+  // does not make the webhook or the colleague step done (issue 29).
   const progress = ctx.role === 'admin' ? await setupProgress(ctx.db, ctx.tenantId) : null;
-  const setup = progress?.firstRun ? progress : null;
+  const setup = progress && !progress.complete ? progress : null;
   const readOnly = !can(ctx, 'order.create') && !can(ctx, 'order.cancel');
   return (
     <>

@@ -5,7 +5,7 @@
  * its companies; nothing granted ever exceeds what the principal holds.
  */
 import { CreateApiTokenBody } from '@/lib/domain/api-tokens/schemas';
-import { ApiToken, CreatedApiToken, User, WebhookSecret } from '@/lib/domain/contract/management';
+import { ApiToken, CreatedApiToken, InvitationLink, User, WebhookSecret } from '@/lib/domain/contract/management';
 import { InviteUserBody, UpdateUserBody } from '@/lib/domain/users/schemas';
 import { ok, type OperationSpec } from './spec';
 
@@ -35,6 +35,14 @@ export const settingsOperations = {
     method: 'POST', path: '/api/v2/users/{id}/invitation', scope: 'user.write', tag: 'users', summary: 'Send a new invitation link',
     description: 'E-mails the invited user a new link; the previous one stops working. 422 `invalidState` for a user who has set a password, or is deactivated. ' + REACH,
     responses: ok(User), errors: [404, 422],
+  },
+  showUserInvitationLink: {
+    method: 'POST', path: '/api/v2/users/{id}/invitation/link', scope: 'user.write', tag: 'users', summary: 'Show an undelivered invitation link, once',
+    description:
+      'When the invitation e-mail failed (`invitationMessage.status` `failed`, e.g. `providerNotConfigured`), the principal who sent the invitation gets its link here, to pass on by hand: ' +
+      'once (`invitationLinkAvailable` turns false), and audited. 422 `invalidState` when the user has no open invitation, when its e-mail did not fail (queued or sent), when it expired, or when the link was shown already. ' +
+      'A user whose open invitation another principal sent answers 404, like a missing one. ' + REACH,
+    responses: ok(InvitationLink), errors: [404, 422],
   },
   unlockUserSignIn: {
     method: 'POST', path: '/api/v2/users/{id}/signInUnlock', scope: 'user.write', tag: 'users', summary: "Unlock a user's sign-in",

@@ -25,12 +25,32 @@ export const User = z
     companyIds: z.array(z.string()).describe('The linked companies; empty when `allCompanies`.'),
     status: z.enum(['invited', 'active', 'deactivated']).describe('`invited` until the user sets a password through the invitation link.'),
     invitationExpiresAt: DateTime.nullable().describe('When the open invitation link expires (an invited user); null otherwise.'),
+    invitationMessage: z
+      .object({
+        status: z.enum(['queued', 'sent', 'failed']).describe('`queued` until sent (transient failures are retried), `sent`, or `failed` for good.'),
+        lastError: z.string().nullable().describe('Why the last attempt failed; `providerNotConfigured` when no e-mail provider is configured in production.'),
+        sentAt: DateTime.nullable(),
+      })
+      .nullable()
+      .describe('The e-mail of the open invitation as it stands (an invited user); null otherwise.'),
+    invitationLinkAvailable: z
+      .boolean()
+      .describe('The principal sent the open invitation, its e-mail failed and its link was not shown yet: `POST /api/v2/users/{id}/invitation/link` shows it, once.'),
     createdAt: DateTime,
   })
   .meta({ id: 'User' });
 export type User = z.output<typeof User>;
 
 export const userUrl = (id: string) => `${API}/users/${id}`;
+
+export const InvitationLink = z
+  .object({
+    object: z.literal('invitationLink'),
+    url: z.string().describe('The invitation link, to pass on to the invitee by hand. Shown in this response only.'),
+    expiresAt: DateTime,
+  })
+  .meta({ id: 'InvitationLink' });
+export type InvitationLink = z.output<typeof InvitationLink>;
 
 // -- API tokens --
 

@@ -1,8 +1,10 @@
 /**
  * The first-run checklist of a tenant (DESIGN.md 6.4): what a new customer still has to set up
  * before its first real order, from real counts of the tenant's own rows in one statement.
- * "A user" means one besides the first admin (the operator's `user create`); "a webhook" means an
- * order with a callback URL or a webhook delivery, the signs that an integration receives events.
+ * "A user" means a colleague who has signed in: two people of the tenant with a session (the first
+ * admin and one more), not an invitation, which may never have reached anyone (issue 29); "a webhook"
+ * means an order with a callback URL or a webhook delivery, the signs that an integration receives
+ * events.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -11,8 +13,8 @@ export const SETUP_STEPS = ['company', 'location', 'package', 'clinics', 'user',
 export type SetupStep = (typeof SETUP_STEPS)[number];
 
 /**
- * `complete`: every step done. `firstRun`: the tenant has placed no order yet, the only time the
- * home page shows the checklist (a tenant already taking orders has made its own choices).
+ * `complete`: every step done; the home page shows the checklist to admins until then, orders or
+ * not (a first order does not make the webhook step done). `firstRun`: the tenant has placed no order yet.
  */
 export type SetupProgress = Record<SetupStep, boolean> & { complete: boolean; firstRun: boolean };
 
@@ -34,7 +36,8 @@ export async function setupProgress(db: Db, tenantId: string): Promise<SetupProg
       exists (select 1 from locations where tenant_id = ${tenantId}) as location,
       exists (select 1 from packages where tenant_id = ${tenantId}) as package,
       exists (select 1 from clinics where tenant_id = ${tenantId}) as clinics,
-      (select count(*) from (select 1 from users where tenant_id = ${tenantId} limit 2) two) >= 2 as user,
+      (select count(*) from (select 1 from users u where u.tenant_id = ${tenantId}
+        and exists (select 1 from user_sessions s where s.user_id = u.id) limit 2) two) >= 2 as user,
       exists (select 1 from api_tokens where tenant_id = ${tenantId}) as api_token,
       (exists (select 1 from orders where tenant_id = ${tenantId} and callback_url is not null)
         or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId})) as webhook,

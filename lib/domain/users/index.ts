@@ -2,7 +2,7 @@ export { assertPasswordRules, createUser, isEmail, isRole, type CreateUserInput,
 export { generatePassword, hashPassword, verifyPassword, MIN_PASSWORD_LENGTH } from './passwords';
 export { changeUser, type ChangeUserInput } from './change-user';
 export { deactivateUser, reactivateUser } from './deactivate-user';
-export { getUser, listUsers, manageableUser, type UserListItem, type UserStatus } from './queries';
+export { getUser, listUsers, manageableUser, type InvitationMessageState, type UserListItem, type UserStatus } from './queries';
 export { userRepresentation } from './serialize';
 export { updateUser, type UpdateUserInput } from './update-user';
 export {
@@ -10,6 +10,8 @@ export {
   invitationByToken,
   inviteUser,
   resendInvitation,
+  showInvitationLink,
+  type ShownInvitationLink,
   InvitationGone,
   GONE_DETAIL,
   INVITATION_TTL_MS,

@@ -7,9 +7,10 @@
  * Sending it again revokes the previous link. Accepting sets the password; the user then signs in.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { tenants, userInvitations, users } from '@/lib/db/schema';
+import { publicUrl } from '@/lib/config/public-url';
+import { messages, tenants, userInvitations, users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import { makeCtx, type Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
@@ -18,9 +19,9 @@ import type { Role } from '@/lib/domain/scopes';
 import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { log } from '@/lib/log';
-import { sealSecret } from '@/lib/secrets';
+import { openSecret, sealSecret } from '@/lib/secrets';
 import { assertPasswordRules, createUser, EmailOfAnotherTenant, type CreatedUser } from './create-user';
-import { lockManageableUser } from './queries';
+import { lockManageableUser, sentByActor } from './queries';
 import { hashPassword } from './passwords';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,8 +33,11 @@ export type InvitationGoneReason = 'used' | 'expired' | 'revoked';
 
 /** A link that was real but can no longer be used (used, expired, revoked): HTTP 410 where it is served. */
 export class InvitationGone extends DomainError {
-  constructor(readonly reason: InvitationGoneReason) {
-    super('invalidState', GONE_DETAIL[reason]);
+  constructor(
+    readonly reason: InvitationGoneReason,
+    detail = GONE_DETAIL[reason],
+  ) {
+    super('invalidState', detail);
   }
 }
 
@@ -43,28 +47,48 @@ export const GONE_DETAIL: Record<InvitationGoneReason, string> = {
   revoked: 'This invitation link is no longer valid: a newer one was sent, or the account was deactivated. Use the newest link, or ask an admin.',
 };
 
-/** Writes a new invitation for the user (revoking any open one) and queues its e-mail; in `tx`. */
-async function issueInvitation(tx: Ctx, user: { id: string; email: string }): Promise<{ invitationId: string; expiresAt: Date; token: string }> {
+/** What a one-time link of `user_invitations` is for: a first password, or a new one. */
+export type OneTimeLinkPurpose = 'invitation' | 'passwordReset';
+
+const LINK_TEMPLATE = { invitation: 'userInvitation', passwordReset: 'passwordReset' } as const;
+
+/**
+ * Writes a new one-time link of `purpose` for the user (revoking any open one of that purpose) and
+ * queues its e-mail; in `tx`. `limited`: the message counts against the hourly limits per recipient
+ * (429 past them), for links anyone may ask for (a password reset).
+ */
+export async function issueOneTimeLink(
+  tx: Ctx,
+  user: { id: string; email: string },
+  options: { purpose: OneTimeLinkPurpose; ttlMs: number; limited?: boolean },
+): Promise<{ invitationId: string; expiresAt: Date; token: string }> {
   const now = new Date();
   await tx.db
     .update(userInvitations)
     .set({ revokedAt: now })
-    .where(and(eq(userInvitations.userId, user.id), isNull(userInvitations.usedAt), isNull(userInvitations.revokedAt)));
+    .where(and(eq(userInvitations.userId, user.id), eq(userInvitations.purpose, options.purpose), isNull(userInvitations.usedAt), isNull(userInvitations.revokedAt)));
   const token = randomBytes(32).toString('base64url');
   const invitationId = newId();
-  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  const expiresAt = new Date(now.getTime() + options.ttlMs);
   await tx.db.insert(userInvitations).values({
     id: invitationId,
     tenantId: tx.tenantId,
     userId: user.id,
     tokenHash: hashInvitationToken(token),
     tokenEncrypted: sealSecret(token),
+    purpose: options.purpose,
     expiresAt,
     createdByUserId: tx.actor.type === 'user' ? tx.actor.id : null,
   });
-  await queueMessage(tx.db, { tenantId: tx.tenantId, invitationId, channel: 'email', to: user.email, template: 'userInvitation', data: { invitationId } });
+  await queueMessage(
+    tx.db,
+    { tenantId: tx.tenantId, invitationId, channel: 'email', to: user.email, template: LINK_TEMPLATE[options.purpose], data: { invitationId } },
+    { limited: options.limited },
+  );
   return { invitationId, expiresAt, token };
 }
+
+const issueInvitation = (tx: Ctx, user: { id: string; email: string }) => issueOneTimeLink(tx, user, { purpose: 'invitation', ttlMs: INVITATION_TTL_MS });
 
 export interface InviteUserInput {
   email: string;
@@ -155,37 +179,48 @@ const invitationColumns = {
   tenantName: tenants.name,
 };
 
-/** What the invitation page shows for a token; null for a token that never existed. */
-export async function invitationByToken(db: Db, token: string): Promise<InvitationView | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db
+/** A one-time link's row of `purpose` for a token, with its user and tenant; undefined for a token that never existed (as a link of that purpose). */
+async function linkRow(db: Db, token: string, purpose: OneTimeLinkPurpose, lock = false) {
+  if (!token || token.length > 200) return undefined;
+  const query = db
     .select(invitationColumns)
     .from(userInvitations)
     .innerJoin(users, eq(users.id, userInvitations.userId))
     .innerJoin(tenants, eq(tenants.id, userInvitations.tenantId))
-    .where(eq(userInvitations.tokenHash, hashInvitationToken(token)));
+    .where(and(eq(userInvitations.tokenHash, hashInvitationToken(token)), eq(userInvitations.purpose, purpose)));
+  const [row] = lock ? await query.for('update', { of: [userInvitations, users] }) : await query;
+  return row;
+}
+
+/** What the page of a one-time link shows for a token; null for a token that never existed. */
+export async function oneTimeLinkByToken(db: Db, token: string, purpose: OneTimeLinkPurpose): Promise<InvitationView | null> {
+  const row = await linkRow(db, token, purpose);
   if (!row) return null;
   return { state: stateOf(row), email: row.email, name: row.name, role: row.role as Role, tenantName: row.tenantName, expiresAt: row.expiresAt.toISOString() };
 }
 
+/** What the invitation page shows for a token; null for a token that never existed. */
+export const invitationByToken = (db: Db, token: string) => oneTimeLinkByToken(db, token, 'invitation');
+
+type LinkRow = NonNullable<Awaited<ReturnType<typeof linkRow>>>;
+
 /**
- * Sets the invited user's password and uses the link up. An unknown token is 404; a used, expired
- * or revoked one throws InvitationGone (410 where served). The row is locked, so of two requests
- * with one link exactly one succeeds. Audited as `user.invitationAccepted` by the user.
+ * Uses a one-time link up to set the user's password: `apply` runs in the transaction with the
+ * locked row, after the password and `used_at` are written. An unknown token is 404; a used,
+ * expired or revoked one throws InvitationGone (410 where served). The row is locked, so of two
+ * requests with one link exactly one succeeds. The actor is the user.
  */
-export async function acceptInvitation(db: Db, input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
+export async function redeemOneTimeLink<T>(
+  db: Db,
+  input: { token: string; password: string; purpose: OneTimeLinkPurpose; gone?: Record<InvitationGoneReason, string> },
+  apply: (tx: Ctx, row: LinkRow) => Promise<T>,
+): Promise<T> {
   assertPasswordRules(input.password);
   const lookup = async (tx: Db, lock: boolean) => {
-    const query = tx
-      .select(invitationColumns)
-      .from(userInvitations)
-      .innerJoin(users, eq(users.id, userInvitations.userId))
-      .innerJoin(tenants, eq(tenants.id, userInvitations.tenantId))
-      .where(eq(userInvitations.tokenHash, hashInvitationToken(input.token)));
-    const [row] = lock ? await query.for('update', { of: [userInvitations, users] }) : await query;
-    if (!row) throw notFound('Invitation');
+    const row = await linkRow(tx, input.token, input.purpose, lock);
+    if (!row) throw notFound(input.purpose === 'invitation' ? 'Invitation' : 'Password reset link');
     const state = stateOf(row);
-    if (state !== 'valid') throw new InvitationGone(state);
+    if (state !== 'valid') throw new InvitationGone(state, input.gone?.[state]);
     return row;
   };
   const found = await lookup(db, false);
@@ -198,10 +233,77 @@ export async function acceptInvitation(db: Db, input: { token: string; password:
   );
   return withTransaction(ctx, async (tx) => {
     const row = await lookup(tx.db, true);
-    const now = new Date();
-    await tx.db.update(userInvitations).set({ usedAt: now }).where(eq(userInvitations.id, row.id));
+    await tx.db.update(userInvitations).set({ usedAt: new Date() }).where(eq(userInvitations.id, row.id));
     await tx.db.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+    return apply(tx, row);
+  });
+}
+
+/**
+ * Sets the invited user's password and uses the link up (redeemOneTimeLink). Audited as
+ * `user.invitationAccepted` by the user.
+ */
+export async function acceptInvitation(db: Db, input: { token: string; password: string }): Promise<{ userId: string; email: string }> {
+  return redeemOneTimeLink(db, { ...input, purpose: 'invitation' }, async (tx, row) => {
     await auditChange(tx, { action: 'user.invitationAccepted', subject: { type: 'user', id: row.userId }, data: { invitationId: row.id } });
     return { userId: row.userId, email: row.email };
+  });
+}
+
+/** The answer of `POST /api/v2/users/{id}/invitation/link`: the link itself, this once. */
+export interface ShownInvitationLink {
+  object: 'invitationLink';
+  url: string;
+  expiresAt: string;
+}
+
+/**
+ * Shows the inviting admin the open invitation link of a user whose invitation e-mail failed (no
+ * provider, or refused for good), so that the admin passes it on by hand: once (`link_shown_at`),
+ * to that admin only. A user the principal does not manage, or whose open invitation another
+ * principal sent, is 404 like a missing one; no open invitation, an e-mail that did not fail (queued:
+ * it may still go; sent: it went) or a link shown already is 422 `invalidState`. Audited
+ * (`user.invitation.linkShown`).
+ */
+export async function showInvitationLink({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<ShownInvitationLink> {
+  return withTransaction(ctx, async (tx) => {
+    const user = await lockManageableUser(tx, input.id);
+    const [open] = await tx.db
+      .select({
+        id: userInvitations.id,
+        tokenEncrypted: userInvitations.tokenEncrypted,
+        expiresAt: userInvitations.expiresAt,
+        linkShownAt: userInvitations.linkShownAt,
+        // Qualified by hand: drizzle leaves the columns of a one-table select unqualified.
+        sentByActor: sentByActor(ctx.actor, {
+          id: sql`"user_invitations"."id"`,
+          userId: sql`"user_invitations"."user_id"`,
+          tenantId: sql`"user_invitations"."tenant_id"`,
+          createdBy: sql`"user_invitations"."created_by_user_id"`,
+        }).mapWith(Boolean),
+      })
+      .from(userInvitations)
+      .where(and(eq(userInvitations.userId, user.id), eq(userInvitations.purpose, 'invitation'), isNull(userInvitations.usedAt), isNull(userInvitations.revokedAt)))
+      .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id))
+      .limit(1)
+      .for('update');
+    if (open && !open.sentByActor) throw notFound('User');
+    if (!open || user.disabledAt || user.passwordHash) throw new DomainError('invalidState', 'The user has no open invitation.');
+    if (open.expiresAt.getTime() <= Date.now()) throw new DomainError('invalidState', 'The invitation link has expired; send a new invitation.');
+    if (open.linkShownAt) throw new DomainError('invalidState', 'The link of this invitation was shown once already; send a new invitation to get another.');
+    const [message] = await tx.db
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.invitationId, open.id))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(1);
+    if (message?.status !== 'failed')
+      throw new DomainError(
+        'invalidState',
+        message?.status === 'sent' ? 'The invitation e-mail was sent: the link is in the invitee\'s mailbox.' : 'The invitation e-mail has not failed: it is waiting to be sent.',
+      );
+    await tx.db.update(userInvitations).set({ linkShownAt: new Date() }).where(eq(userInvitations.id, open.id));
+    await auditChange(tx, { action: 'user.invitation.linkShown', subject: { type: 'user', id: user.id }, data: { invitationId: open.id } });
+    return { object: 'invitationLink', url: `${publicUrl()}/invite/${encodeURIComponent(openSecret(open.tokenEncrypted))}`, expiresAt: open.expiresAt.toISOString() };
   });
 }

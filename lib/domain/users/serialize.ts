@@ -15,6 +15,8 @@ export function userRepresentation(user: UserListItem): User {
     companyIds: user.companyIds === 'all' ? [] : user.companyIds,
     status: user.status,
     invitationExpiresAt: user.invitationExpiresAt,
+    invitationMessage: user.invitationMessage,
+    invitationLinkAvailable: user.invitationLinkAvailable,
     createdAt: user.createdAt,
   };
 }

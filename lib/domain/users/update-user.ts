@@ -63,6 +63,8 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: UpdateUserIn
       status: userStatus({ disabledAt: user.disabledAt, hasPassword: user.passwordHash !== null }),
       createdAt: user.createdAt.toISOString(),
       invitationExpiresAt: null,
+      invitationMessage: null,
+      invitationLinkAvailable: false,
     };
   });
 }

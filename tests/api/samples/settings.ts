@@ -3,7 +3,11 @@ import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
 import { createTestTenant } from '../admins';
-import { call, db } from '../harness';
+import { eq } from 'drizzle-orm';
+import { messages, userInvitations } from '@/lib/db/schema';
+import { providersFromEnv } from '@/lib/worker/providers';
+import { runDueMessages } from '@/lib/worker/message-send';
+import { call, db, token } from '../harness';
 import { missing, type Fixtures, type SampleOf } from '../operation-samples';
 
 const { primary } = DEMO.acme.companies;
@@ -19,6 +23,13 @@ export const samples = {
   }),
   updateUser: (f) => ({ path: `/api/v2/users/${f.settingsUserId}`, missingPath: `/api/v2/users/${missing}`, body: { role: 'staff' }, companyScoped: true }),
   resendUserInvitation: (f) => ({ path: `/api/v2/users/${f.invitedUserId}/invitation`, missingPath: `/api/v2/users/${missing}/invitation`, companyScoped: true }),
+  // Sent with the token that invited the user (the link goes to the inviter only), whose e-mail failed.
+  showUserInvitationLink: (f) => ({
+    path: `/api/v2/users/${f.linkUserId}/invitation/link`,
+    missingPath: `/api/v2/users/${missing}/invitation/link`,
+    companyScoped: true,
+    bearer: f.linkBearer,
+  }),
   unlockUserSignIn: (f) => ({ path: `/api/v2/users/${f.settingsUserId}/signInUnlock`, missingPath: `/api/v2/users/${missing}/signInUnlock`, companyScoped: true }),
   createApiToken: () => ({
     path: '/api/v2/apiTokens',
@@ -50,5 +61,16 @@ export async function fixtures(t: string, _base: Fixtures): Promise<Record<strin
     return (await createToken(db(), { tenantId: tenant.id, name: 'rotation', scopes: 'all', companyIds: 'all' })).token;
   };
   const [rotationBearer, rotationForeignBearer] = await Promise.all([ownTenantToken(), ownTenantToken()]);
-  return { settingsUserId, invitedUserId, settingsTokenId, rotationBearer, rotationForeignBearer };
+  // An invitation whose e-mail failed as in production without a provider (the real worker, no provider).
+  const linkBearer = await token();
+  const linkUser = await call('POST', '/api/v2/users', { token: linkBearer, body: { email: email(), role: 'staff', allCompanies: false, companyIds: [primary] } });
+  if (linkUser.status !== 201) throw new Error(`invite: ${JSON.stringify(linkUser.body)}`);
+  const linkUserId = linkUser.body.id as string;
+  const [{ id: messageId }] = await db()
+    .select({ id: messages.id })
+    .from(messages)
+    .innerJoin(userInvitations, eq(userInvitations.id, messages.invitationId))
+    .where(eq(userInvitations.userId, linkUserId));
+  await runDueMessages({ db: db(), messageIds: [messageId], providers: providersFromEnv({ APP_ENV: 'production' }) });
+  return { settingsUserId, invitedUserId, settingsTokenId, rotationBearer, rotationForeignBearer, linkUserId, linkBearer };
 }

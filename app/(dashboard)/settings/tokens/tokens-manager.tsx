@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DateTime } from '@/components/ui/date-time';
+import { STACKED } from '@/components/ui/stacked-table';
 import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -266,10 +267,10 @@ export function TokensManager({
         {tokens.length === 0 ? (
           <EmptyState title="No tokens yet" description="Create one above to call the API." />
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-sm" data-testid="tokens-table">
+          <div className="md:overflow-x-auto">
+            <table className={STACKED.table} data-testid="tokens-table">
               <caption className="sr-only">API tokens</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
+              <thead className={`${STACKED.thead} border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400`}>
                 <tr>
                   <th scope="col" className="h-10 px-4">Name</th>
                   <th scope="col" className="px-4">Token</th>
@@ -282,14 +283,14 @@ export function TokensManager({
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              <tbody className={`${STACKED.tbody} divide-y divide-slate-100 dark:divide-slate-800`}>
                 {tokens.map((t) => {
                   const state = tokenState(t);
                   return (
-                    <tr key={t.id} data-token-name={t.name}>
-                      <td className="px-4 py-3 font-medium text-slate-900 dark:text-white">{t.name}</td>
-                      <td className="px-4 py-3 font-mono text-xs text-slate-600 dark:text-slate-300">{t.prefix}…</td>
-                      <td className="px-4 py-3 text-slate-600 dark:text-slate-300" title={t.scopes.join(', ')}>
+                    <tr key={t.id} data-token-name={t.name} className={STACKED.tr}>
+                      <td className={`${STACKED.td} px-4 py-3 break-words font-medium text-slate-900 dark:text-white`}>{t.name}</td>
+                      <td data-label="Token" className={`${STACKED.td} px-4 py-3 font-mono text-xs text-slate-600 dark:text-slate-300`}>{t.prefix}…</td>
+                      <td data-label="Scopes" className={`${STACKED.td} px-4 py-3 text-slate-600 dark:text-slate-300`} title={t.scopes.join(', ')}>
                         {t.scopes.length === scopes.length ? (
                           'All scopes'
                         ) : (
@@ -300,10 +301,10 @@ export function TokensManager({
                           </ul>
                         )}
                       </td>
-                      <td className="px-4 py-3 text-slate-600 dark:text-slate-300">
+                      <td data-label="Companies" className={`${STACKED.td} px-4 py-3 text-slate-600 dark:text-slate-300`}>
                         {t.companyIds === 'all' ? 'All' : t.companyIds.map((id) => companyName.get(id) ?? id).join(', ')}
                       </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
+                      <td data-label="Created" className={`${STACKED.td} px-4 py-3 text-slate-600 md:whitespace-nowrap dark:text-slate-300`}>
                         <DateTime iso={t.createdAt} dateOnly />
                         <span className="block text-xs text-slate-500 dark:text-slate-400">
                           {t.lastUsedAt ? (
@@ -315,7 +316,7 @@ export function TokensManager({
                           )}
                         </span>
                       </td>
-                      <td className="px-4 py-3">
+                      <td data-label="State" className={`${STACKED.td} px-4 py-3`}>
                         <Badge tone={state.tone} dot>
                           {state.label}
                         </Badge>
@@ -331,7 +332,7 @@ export function TokensManager({
                           <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">never expires</span>
                         )}
                       </td>
-                      <td className="px-4 py-3 text-right">
+                      <td className={`${STACKED.td} px-4 py-3 md:text-right`}>
                         {!t.revokedAt ? (
                           <Button variant="secondary" size="sm" onClick={() => setRevoking(t)} aria-label={`Revoke token ${t.name}`}>
                             Revoke

@@ -8,7 +8,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     ...operations.inviteUser,
     handler: async ({ ctx, body }) => {
       const invited = await inviteUser({ ctx, input: { email: body.email, name: body.name ?? null, role: body.role, companyIds: companiesOf(body) ?? [] } });
-      return { user: userRepresentation({ ...invited, status: 'invited' }), matched: null };
+      // Its e-mail was just queued: the users list and GET of the user follow it from here.
+      const invitationMessage = { status: 'queued' as const, lastError: null, sentAt: null };
+      return { user: userRepresentation({ ...invited, status: 'invited', invitationMessage, invitationLinkAvailable: false }), matched: null };
     },
   }),
 });
