@@ -32,12 +32,16 @@ test.describe('users and invitations (admin)', () => {
     await form.getByRole('checkbox', { name: company, exact: true }).check();
     await screenshotAndAudit(page, 'users-invite');
     await form.getByRole('button', { name: 'Send invitation' }).click();
-    await expect(page.getByText(`Invitation sent to ${EMAIL}`)).toBeVisible();
+    // The dialog says what became of the e-mail: staging's mailbox takes it within seconds.
+    const outcome = page.getByRole('dialog', { name: `Invitation for ${EMAIL}` });
+    await expect(outcome.getByTestId('invitation-outcome')).toContainText('E-mail sent', { timeout: 30_000 });
+    await outcome.getByRole('button', { name: 'Close' }).click();
     const row = page.locator(`tr[data-user-email="${EMAIL}"]`);
     await expect(row).toContainText(NAME);
     await expect(row).toContainText('Staff');
     await expect(row).toContainText(company);
     await expect(row).toContainText('Invited');
+    await expect(row.getByTestId('invitation-message')).toHaveText('E-mail sent');
 
     // -- The e-mail, as the staging mailbox captured it: the link masked (only the invitee gets it) --
     const entry = page.getByTestId('mailbox-entry').filter({ hasText: `Hello ${NAME},` }).first();
