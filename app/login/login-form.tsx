@@ -30,7 +30,7 @@ async function signInWithPassword(email: string, password: string): Promise<{ ok
   return { ok: false, message: 'Sign-in failed. Try again in a moment.', unlock: false };
 }
 
-export function LoginForm({ next, demo, notice }: { next: string; demo: Demo | null; notice?: 'unlocked' }) {
+export function LoginForm({ next, demo, notice }: { next: string; demo: Demo | null; notice?: 'unlocked' | 'reset' }) {
   const router = useRouter();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -70,6 +70,7 @@ export function LoginForm({ next, demo, notice }: { next: string; demo: Demo | n
     <div className="flex flex-col gap-6">
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         {notice === 'unlocked' && !error ? <Alert tone="success">Sign-in is unlocked on this browser. Sign in with your password.</Alert> : null}
+        {notice === 'reset' && !error ? <Alert tone="success">Your password is changed and you are signed out everywhere. Sign in with the new password.</Alert> : null}
         {error ? (
           <Alert tone="danger">
             {error}
@@ -111,6 +112,11 @@ export function LoginForm({ next, demo, notice }: { next: string; demo: Demo | n
         <Button type="submit" loading={busy} disabled={!email || !password} className="mt-2 w-full">
           Sign in
         </Button>
+        <p className="text-center text-sm">
+          <a href="/forgot-password" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300">
+            Forgot password?
+          </a>
+        </p>
       </form>
 
       {demo ? (

@@ -45,7 +45,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Place drug and alcohol test orders and follow their results.</p>
           </div>
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-            <LoginForm next={next} demo={demo} notice={params.unlocked === '1' ? 'unlocked' : undefined} />
+            <LoginForm next={next} demo={demo} notice={params.unlocked === '1' ? 'unlocked' : params.reset === '1' ? 'reset' : undefined} />
           </div>
           <p className="mt-6 text-center text-xs text-slate-500 dark:text-slate-400">
             Integrating? Read the <a className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" href="/docs/api">API reference</a>.

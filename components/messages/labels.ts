@@ -7,6 +7,7 @@ export const TEMPLATE_LABELS: Record<string, string> = {
   passReissued: 'New pass (reissued)',
   expirationExtended: 'Deadline extended',
   userInvitation: 'User invitation',
+  passwordReset: 'Password reset',
 };
 
 export const templateLabel = (template: string) => TEMPLATE_LABELS[template] ?? template;

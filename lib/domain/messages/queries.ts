@@ -12,6 +12,7 @@ import { manageableUser } from '@/lib/domain/users/queries';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page, PageQuery } from '@/lib/domain/pagination';
 import { iso, isoOrNull, type Message } from '@/lib/domain/contract/representation';
+import { openSecret } from '@/lib/secrets';
 import { renderMessage, RenderError, type RenderedMessage } from './render';
 
 /** `GET /api/v2/orders/{id}/messages`: oldest first. */
@@ -104,11 +105,13 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
       const entry = {
         message: serializeMessage(message),
         order: message.orderId && code ? { id: message.orderId, code } : null,
-        link: message.invitationId ? ('invitation' as const) : message.orderId ? ('pass' as const) : null,
+        link: message.template === 'userInvitation' ? ('invitation' as const) : message.orderId ? ('pass' as const) : null,
         invitee: message.invitationId && inviteeId ? { id: inviteeId } : null,
       };
       try {
-        return { ...entry, content: await renderMessage(ctx.db, message, { masked: true }), contentError: null };
+        // The reader's own mail (a password reset it asked for) is theirs to open: masked for anyone else.
+        const own = ctx.actor.type === 'user' && openSecret(message.toEncrypted).trim().toLowerCase() === ctx.actor.email.toLowerCase();
+        return { ...entry, content: await renderMessage(ctx.db, message, { masked: !own }), contentError: null };
       } catch (error) {
         if (!(error instanceof RenderError)) throw error;
         return { ...entry, content: null, contentError: error.message };

@@ -59,7 +59,7 @@ export interface RenderOptions {
 }
 
 /** The link to a one-time page (`pass`, `invite`), or its masked form: `…` and the token's last 4 characters. */
-export function oneTimeLink(page: 'pass' | 'invite' | 'unlock', token: string, options: RenderOptions = {}): string {
+export function oneTimeLink(page: 'pass' | 'invite' | 'unlock' | 'reset-password', token: string, options: RenderOptions = {}): string {
   return `${publicUrl()}/${page}/${options.masked ? `…${token.slice(-4)}` : encodeURIComponent(token)}`;
 }
 
@@ -67,6 +67,7 @@ export async function renderMessage(db: Db, message: MessageToRender, options: R
   const template = message.template as MessageTemplate;
   if (template === 'userInvitation') return renderInvitation(db, message, options);
   if (template === 'signInUnlock') return renderSignInUnlock(message, options);
+  if (template === 'passwordReset') return renderPasswordReset(db, message, options);
   if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
   return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options), participantLanguageOr(message.language));
 }
@@ -322,6 +323,44 @@ export function renderSignInUnlockMessage(f: { url: string; expiresAt: Date }): 
 <p style="font-size:14px;color:#52525b">If you did not ask for this, someone may be guessing your password: unlock, sign in and change it, or tell your admin.</p>
 `);
   return { subject, text, html, sms: `Unlock your sign-in to the drug-testing orders dashboard: ${f.url}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Password reset (lib/domain/users/password-reset.ts): a one-time link of user_invitations
+// ---------------------------------------------------------------------------------------------
+
+async function renderPasswordReset(db: Db, message: MessageToRender, options: RenderOptions): Promise<RenderedMessage> {
+  const invitationId = message.invitationId;
+  if (!invitationId) throw new RenderError('invitationMissing', 'The message names no reset link');
+  const [link] = await db
+    .select({ token: userInvitations.tokenEncrypted, expiresAt: userInvitations.expiresAt })
+    .from(userInvitations)
+    .where(and(eq(userInvitations.id, invitationId), eq(userInvitations.tenantId, message.tenantId)));
+  if (!link) throw new RenderError('invitationMissing', 'The reset link of the message does not exist');
+  return renderPasswordResetMessage({ url: oneTimeLink('reset-password', openSecret(link.token), options), expiresAt: link.expiresAt });
+}
+
+export function renderPasswordResetMessage(f: { url: string; expiresAt: Date }): RenderedMessage {
+  const subject = 'Reset your password for the drug-testing orders dashboard';
+  const until = formatDeadline(f.expiresAt, 'UTC');
+  const text = [
+    'Hello,',
+    '',
+    'Someone (we hope you) asked to reset the password of your account on the drug-testing orders dashboard.',
+    `Open this link before ${until} to choose a new one:`,
+    f.url,
+    '',
+    'Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    '',
+  ].join('\n');
+  const e = escapeHtml;
+  const html = accountEmailHtml(subject, `<p>Hello,</p>
+<p>Someone (we hope you) asked to reset the password of your account on the drug-testing orders dashboard.</p>
+<p><a href="${e(f.url)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Choose a new password</a></p>
+<p style="font-size:14px;color:#52525b;word-break:break-all">Or copy this link: <a href="${e(f.url)}" style="color:#1d4ed8">${e(f.url)}</a><br>It works once, until ${e(until)}.</p>
+<p style="font-size:14px;color:#52525b">Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
+`);
+  return { subject, text, html, sms: `Reset your password for the drug-testing orders dashboard: ${f.url}` };
 }
 
 /** The page around an account e-mail's paragraphs (invitation, unlock link): one look for both. */

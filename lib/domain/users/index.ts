@@ -20,3 +20,4 @@ export {
   type InviteUserInput,
   type InvitedUser,
 } from './invitations';
+export { passwordResetByToken, requestPasswordReset, resetPassword, PASSWORD_RESET_TTL_MS, RESET_GONE_DETAIL } from './password-reset';

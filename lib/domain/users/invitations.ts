@@ -202,7 +202,7 @@ export async function oneTimeLinkByToken(db: Db, token: string, purpose: OneTime
 /** What the invitation page shows for a token; null for a token that never existed. */
 export const invitationByToken = (db: Db, token: string) => oneTimeLinkByToken(db, token, 'invitation');
 
-type LinkRow = NonNullable<Awaited<ReturnType<typeof linkRow>>>;
+export type LinkRow = NonNullable<Awaited<ReturnType<typeof linkRow>>>;
 
 /**
  * Uses a one-time link up to set the user's password: `apply` runs in the transaction with the

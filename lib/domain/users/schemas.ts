@@ -66,3 +66,16 @@ export const AcceptInvitationForm = z
   .strictObject({ password: PasswordValue, confirm: z.string() })
   .refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'The two passwords differ.' });
 export type AcceptInvitationForm = z.output<typeof AcceptInvitationForm>;
+
+/** The body of POST /api/auth/password-reset ("Forgot password?"). */
+export const RequestPasswordResetBody = z.strictObject({
+  email: z.string().trim().toLowerCase().min(1, 'Enter your e-mail address.').max(254).email('Enter a valid e-mail address.'),
+});
+export type RequestPasswordResetBody = z.output<typeof RequestPasswordResetBody>;
+
+/** The body of POST /api/auth/password-reset/confirm: the link's token and the new password. */
+export const ResetPasswordBody = z.strictObject({ token: z.string().min(1).max(200), password: PasswordValue });
+
+/** The reset page's form: the new password twice. */
+export const ResetPasswordForm = AcceptInvitationForm;
+export type ResetPasswordForm = AcceptInvitationForm;
