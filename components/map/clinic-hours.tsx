@@ -19,7 +19,7 @@ export function ClinicHours({ clinic, compact = false }: { clinic: Clinic; compa
       ) : null}
       <span>
         {weeklyHoursText(clinic.hours)}
-        {clinic.timeZone && clinic.hours.length ? <span className="text-slate-500 dark:text-slate-500"> ({clinic.timeZone.replace(/_/g, ' ')} time)</span> : null}
+        {clinic.timeZone && clinic.hours.length ? <span className="text-slate-500 dark:text-slate-400"> ({clinic.timeZone.replace(/_/g, ' ')} time)</span> : null}
       </span>
       {!compact && clinic.capabilities.length ? (
         <span className="flex flex-wrap gap-1" aria-label="Capabilities">
