@@ -22,6 +22,12 @@ describe('POST /api/v2/orders', () => {
   describeAuthentication('POST', () => '/api/v2/orders', 'order.create', orderBody());
 
   describe('201 Created', () => {
+    it('a participant address state typed in lower case is stored in upper case', async () => {
+      const res = await post(withParticipant({ address: { line1: '1 Main St', city: 'Dallas', state: 'tx', postalCode: '75201', country: 'US' } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.participant.address?.state).toBe('TX');
+    });
+
     it('returns the whole Order (spec 2.1) with a Location header', async () => {
       const body = withParticipant({ middleName: 'Q', address: { line1: '1 Main St', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' } });
       const res = await post(body);

@@ -49,6 +49,16 @@ describe('POST /api/v2/companies', () => {
     expect(location.status, JSON.stringify(location.body)).toBe(201);
   });
 
+  it('a state code typed in lower case is stored and shown in upper case; a longer region name as given', async () => {
+    const res = await post({ name: unique('Lowercase State'), address: { ...address, state: ' tx ' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.address?.state).toBe('TX');
+    expect((await get(`/api/v2/companies/${res.body.id}`, { token: await token() })).body.address?.state).toBe('TX');
+    const changed = await patch(res.body.id, { address: { ...address, state: 'ok', city: 'Tulsa', postalCode: '74103' } });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.address?.state).toBe('OK');
+  });
+
   it('201 with only a name; settings given are stored', async () => {
     const res = await post({ name: unique('Minimal'), backgroundCheckEnabled: true, orderMatching: { enabled: false, windowDays: 7 } });
     expect(res.status).toBe(201);

@@ -48,6 +48,12 @@ describe('POST /api/v2/locations', () => {
     expect(order.location?.id).toBe(res.body.id);
   });
 
+  it('a state code typed in lower case is stored in upper case', async () => {
+    const res = await post(body({ address: { ...address, state: 'tx' } }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.address.state).toBe('TX');
+  });
+
   it('201 stores schedule strategies, a fee cap in dollars and an order-matching override', async () => {
     const res = await post(body({ scheduleStrategies: ['clinic'], feeCap: 85.5, orderMatching: { enabled: false } }));
     expect(res.status).toBe(201);

@@ -17,7 +17,13 @@ export const AddressInput = z.strictObject({
   line1: z.string().min(1).max(200),
   line2: z.string().max(200).nullish(),
   city: z.string().min(1).max(100),
-  state: z.string().min(1).max(50),
+  /** A two-letter state code in upper case (`tx` -> `TX`): the lists, filters and papers show it so. */
+  state: z
+    .string()
+    .trim()
+    .min(1)
+    .max(50)
+    .overwrite((s) => (/^[A-Za-z]{2}$/.test(s) ? s.toUpperCase() : s)),
   postalCode: z.string().min(1).max(20),
   country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US'),
 });
