@@ -5,7 +5,7 @@
  * explained). Refreshes while a new message waits for its first attempt.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, errorMessage, type Page } from '@/components/ui/api';
+import { ApiError, apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
@@ -14,7 +14,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { Message } from '@/lib/api/representations';
 import { channelLabel, explainError, MESSAGE_STATUS_TONE, templateLabel } from './labels';
 
-export const orderMessagesKey = (orderId: string) => ['orders', 'messages', orderId] as const;
+/**
+ * Under the order's own key: whatever refreshes the order after a change (a reissued pass, an
+ * extended expiry, a cancellation) refreshes its messages too, the one it just queued among them.
+ */
+export const orderMessagesKey = (orderId: string) => [...queryKeys.orders.detail(orderId), 'messages'] as const;
 
 export function MessageStatus({ status }: { status: string }) {
   return (

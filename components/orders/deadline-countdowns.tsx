@@ -1,7 +1,9 @@
 'use client';
 /**
  * The order page's DOT testing windows (DESIGN.md 6.3): for a post-accident or reasonable-suspicion
- * order, each DOT service's countdown until its specimen is collected; then "collected".
+ * order, each DOT service's countdown until its specimen is collected; then "collected"; and, for an
+ * order placed without its alcohol test once that window had closed, the reason recorded
+ * (49 CFR 382.303(d)(1)).
  */
 import type { Order } from '@/lib/api/representations';
 import { awaitsCollection } from '@/lib/domain/orders/incident';
@@ -29,6 +31,11 @@ export function DeadlineCountdowns({ order }: { order: OrderValue }) {
           <>
             From the {order.testReason === 'reasonableSuspicion' ? 'reasonable-suspicion determination' : 'accident'} at <DateTime iso={order.incident.occurredAt} />
             {order.incident.delayReason ? <> · Delay reason: {order.incident.delayReason}</> : null}
+            {order.incident.alcoholNotTestedReason ? (
+              <span className="mt-1 block" data-testid="alcohol-not-tested">
+                Alcohol test not done (49 CFR 382.303(d)): {order.incident.alcoholNotTestedReason}
+              </span>
+            ) : null}
           </>
         }
       />

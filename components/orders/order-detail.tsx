@@ -155,14 +155,39 @@ function ServiceCard({ service }: { service: OrderService }) {
   );
 }
 
+/** Every action an order's audit trail holds, in words (lib/domain: writeAudit's actions). */
 const ACTIONS: Record<string, string> = {
   'order.created': 'Order created',
   'order.cancelled': 'Order cancelled',
   'order.service.updated': 'Service status changed',
+  'order.clinic.chosen': 'Clinic chosen',
+  'order.pass.reissued': 'Pass link reissued',
+  'order.expiration.extended': 'Expiry extended',
+  'order.expired': 'Order expired',
+  'order.reminder.queued': 'Reminder sent to the participant',
+  'order.acknowledged': 'Result acknowledged',
+  'order.updated': 'Order updated',
+  'document.created': 'Document added',
+  'document.downloaded': 'Document downloaded',
+  'documents.purged': 'Documents removed at the end of retention',
   'webhook.redelivered': 'Webhook redelivered',
 };
 
-function auditSummary(entry: AuditEntry, services: OrderService[]): string | null {
+/** An action without words of its own yet (a new one): `order.thing.done` -> `Order thing done`. */
+export function actionWords(action: string): string {
+  if (ACTIONS[action]) return ACTIONS[action];
+  const words = action.split(/[._]/).flatMap((w) => humanize(w).toLowerCase().split(' ')).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Who did it, in words: the participant on their pass page, the system, a user or an API token. */
+export function actorWords(actor: AuditEntry['actor']): string {
+  if (actor.type === 'system') return actor.name === 'participant' ? 'the participant' : actor.name ? `the system (${humanize(actor.name).toLowerCase()})` : 'the system';
+  const who = actor.name && actor.email ? `${actor.name} <${actor.email}>` : (actor.email ?? actor.name ?? humanize(actor.type));
+  return actor.type === 'token' ? `${who} (API token)` : who;
+}
+
+function auditSummary(entry: AuditEntry, services: OrderService[]): ReactNode {
   const d = entry.data;
   if (entry.action === 'order.cancelled' && typeof d.previousStatus === 'string')
     return `Was ${statusLabel(d.previousStatus)}.${typeof d.reason === 'string' ? ` Reason: ${d.reason}` : ''}`;
@@ -172,6 +197,25 @@ function auditSummary(entry: AuditEntry, services: OrderService[]): string | nul
   }
   if (entry.action === 'order.created' && typeof d.source === 'string') return `From ${d.source === 'api' ? 'the API' : d.source === 'dashboard' ? 'the dashboard' : d.source}.`;
   if (entry.action === 'webhook.redelivered') return typeof d.sequence === 'number' ? `Event #${d.sequence} sent again.` : 'An event sent again.';
+  if (entry.action === 'order.acknowledged' && typeof d.status === 'string') return `Result: ${statusLabel(d.status)}.`;
+  if (entry.action === 'order.clinic.chosen') return d.from ? 'Another clinic than the one chosen before.' : 'On the pass page.';
+  if (entry.action === 'order.pass.reissued')
+    return `The old link no longer works; the new one ${d.messageQueued ? 'was sent to the participant' : 'was not sent (no e-mail or phone to send it to)'}.`;
+  if (entry.action === 'order.expiration.extended' && typeof d.to === 'string')
+    return (
+      <>
+        Now expires <DateTime iso={d.to} />
+        {typeof d.from === 'string' ? (
+          <>
+            {' '}
+            (was <DateTime iso={d.from} />)
+          </>
+        ) : null}
+        .
+      </>
+    );
+  if (entry.action === 'order.reminder.queued' && typeof d.hoursBeforeExpiry === 'number') return `${d.hoursBeforeExpiry} hours before the order expires.`;
+  if ((entry.action === 'document.created' || entry.action === 'document.downloaded') && typeof d.fileName === 'string') return d.fileName;
   return null;
 }
 
@@ -184,20 +228,16 @@ function AuditTrail({ entries, services }: { entries: AuditEntry[]; services: Or
       ) : (
         <ol className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="audit-trail">
           {entries.map((e) => {
-            const who = e.actor.name && e.actor.email ? `${e.actor.name} <${e.actor.email}>` : (e.actor.email ?? e.actor.name ?? humanize(e.actor.type));
             const summary = auditSummary(e, services);
             return (
-              <li key={e.id} className="px-5 py-3">
+              <li key={e.id} className="px-5 py-3" data-testid="audit-entry" data-action={e.action}>
                 <div className="flex items-baseline justify-between gap-3">
-                  <p className="text-sm font-medium text-slate-900 dark:text-white">{ACTIONS[e.action] ?? e.action}</p>
+                  <p className="text-sm font-medium text-slate-900 dark:text-white">{actionWords(e.action)}</p>
                   <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
                     <DateTime iso={e.occurredAt} />
                   </span>
                 </div>
-                <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">
-                  by {who}
-                  {e.actor.type === 'token' ? ' (API token)' : ''}
-                </p>
+                <p className="mt-0.5 text-sm break-words text-slate-600 dark:text-slate-300">by {actorWords(e.actor)}</p>
                 {summary ? <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">{summary}</p> : null}
               </li>
             );
@@ -206,6 +246,14 @@ function AuditTrail({ entries, services }: { entries: AuditEntry[]; services: Or
       )}
     </Card>
   );
+}
+
+/** Who acknowledged the final result, in words. */
+function acknowledgerWords(by: Order['acknowledgedBy']): string {
+  if (!by) return 'someone';
+  if (by.type === 'token') return `${by.name ?? 'an API token'} (API token)`;
+  if (by.type === 'system') return by.name === 'participant' ? 'the participant' : 'the system';
+  return by.name ?? 'a user';
 }
 
 export function OrderDetail({
@@ -331,6 +379,19 @@ export function OrderDetail({
               <DateTime iso={order.statusUpdatedAt} />
             </Term>
             <Term label="Expires">{order.expiresAt ? <DateTime iso={order.expiresAt} /> : 'Never'}{permissions.update ? <ExtendExpiry order={order} /> : null}</Term>
+            {order.acknowledgedAt || order.isFinal ? (
+              <Term label="Acknowledged">
+                <span data-testid="order-acknowledged">
+                  {order.acknowledgedAt ? (
+                    <>
+                      <DateTime iso={order.acknowledgedAt} /> by {acknowledgerWords(order.acknowledgedBy)}
+                    </>
+                  ) : (
+                    'Not yet'
+                  )}
+                </span>
+              </Term>
+            ) : null}
             <Term label="Test reason">
               {order.testReason ? humanize(order.testReason) : '—'}
               {order.otherTestReason ? (

@@ -52,7 +52,10 @@ export function PackageEditorDialog(
   props: {
     catalog: CatalogService[];
     locations: LocationOption[];
-  } & ({ mode: 'create'; companies: Array<{ id: string; name: string }>; companyId?: string } | { mode: 'edit'; pkg: Package }),
+  } & (
+    | { mode: 'create'; companies: Array<{ id: string; name: string }>; companyId?: string; /** Preset "Orderable at" (a location page's New package). */ locationId?: string }
+    | { mode: 'edit'; pkg: Package }
+  ),
 ) {
   const pkg = props.mode === 'edit' ? props.pkg : null;
   const companies = props.mode === 'create' ? props.companies : [];
@@ -63,7 +66,7 @@ export function PackageEditorDialog(
     defaultValues: {
       name: pkg?.name ?? '',
       company: { id: pkg?.company?.id ?? (props.mode === 'create' ? (props.companyId ?? companies[0]?.id ?? '') : '') },
-      locationId: pkg?.location?.id ?? '',
+      locationId: pkg?.location?.id ?? (props.mode === 'create' ? (props.locationId ?? '') : ''),
       services: pkg?.services.map((s) => ({ id: s.id })) ?? [],
     },
   });

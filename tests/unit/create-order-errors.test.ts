@@ -14,6 +14,10 @@ describe('pointerToField', () => {
     ['/deliveryMethods/0/type', 'deliveryMethods.0.type'],
     ['/participant/address', 'participant.address'],
     ['/callback/url', 'callback.url'],
+    ['/incident/delayReason', 'incident.delayReason'],
+    ['/incident/occurredAt', 'incident.occurredAt'],
+    ['/incident/alcoholNotTestedReason', 'incident.alcoholNotTestedReason'],
+    ['/incident', 'incident'],
   ])('%s -> %s', (pointer, field) => {
     expect(pointerToField(pointer, FIELDS)).toBe(field);
   });
@@ -32,6 +36,20 @@ describe('placeServerErrors', () => {
     expect(onFields).toEqual([
       { field: 'agency', message: 'Choose the agency: the package includes a DOT service.' },
       { field: 'jobCategory', message: 'Choose the job category: the package includes a DOT urine test under FAA.' },
+    ]);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('the incident’s errors land on their controls, in the form’s words (never the summary)', () => {
+    const { onFields, unplaced } = placeServerErrors([
+      { code: 'required', detail: 'incident.delayReason is required: the alcohol test is more than 2 hours after the incident.', source: { pointer: '/incident/delayReason' } },
+      { code: 'testingWindowClosed', detail: 'The DOT testing window has closed for: DOT Breath Alcohol Test (alcohol, 8 hours, closed 2026-07-15T03:00:00.000Z).', source: { pointer: '/incident/occurredAt' } },
+      { code: 'required', detail: 'incident.alcoholNotTestedReason is required: the 8-hour alcohol window closed at 2026-07-15T03:00:00.000Z, …', source: { pointer: '/incident/alcoholNotTestedReason' } },
+    ]);
+    expect(onFields).toEqual([
+      { field: 'incident.delayReason', message: 'incident.delayReason is required: the alcohol test is more than 2 hours after the incident.' },
+      { field: 'incident.occurredAt', message: 'A testing window has closed: order the tests whose windows are open, as offered below.' },
+      { field: 'incident.alcoholNotTestedReason', message: 'Required: say why the alcohol test was not done (49 CFR 382.303(d)).' },
     ]);
     expect(unplaced).toEqual([]);
   });

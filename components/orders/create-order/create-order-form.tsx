@@ -7,12 +7,13 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError, apiFetch, errorMessage, queryKeys, type ApiErrorEntry } from '@/components/ui/api';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { plainResolver } from '@/components/ui/form-resolver';
 import { useToast } from '@/components/ui/toast';
+import { closedWindows, missingIncidentReasons, type IncidentInput } from '@/lib/domain/orders/incident';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { FormAlerts } from './form-alerts';
 import { IncidentFields } from './incident-fields';
@@ -30,22 +31,63 @@ import type { AgencyChoice, FieldName, FormInput, FormOutput, LocationChoice, Or
  * checked even when other members are missing (`when`): the API's own refinement runs only on an
  * otherwise valid body, so a first empty submit would not name the participant's e-mail.
  */
-type LooseBody = { testReason?: unknown; otherTestReason?: unknown; deliveryMethods?: Array<{ type?: unknown }>; participant?: { email?: unknown; phone?: unknown } };
+type LooseBody = {
+  testReason?: unknown;
+  otherTestReason?: unknown;
+  deliveryMethods?: Array<{ type?: unknown }>;
+  participant?: { email?: unknown; phone?: unknown };
+  package?: { id?: unknown };
+  incident?: { occurredAt?: unknown };
+};
 const always = { when: () => true };
-const schema = CreateOrderBody.refine((body) => !(body.testReason === 'other' && body.otherTestReason === undefined), {
-  path: ['otherTestReason'],
-  message: 'Say what the other test reason is.',
-})
-  .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'email' || Boolean((body as LooseBody).participant?.email), {
-    ...always,
-    path: ['participant', 'email'],
-    message: 'Required to send the pass by e-mail.',
+
+/** The form's words for the reasons the incident needs (the server's rules, incident.ts). */
+const REASON_WORDS: Record<string, string> = {
+  '/incident/delayReason': `Required: the alcohol test is more than 2 hours after the incident.`,
+  '/incident/alcoholNotTestedReason': 'Required: say why the alcohol test was not done (49 CFR 382.303(d)).',
+};
+
+/**
+ * The API's schema, plus what the dashboard asks before it submits: the detail of an "other" test
+ * reason, the contact the delivery method needs, and the incident's windows and reasons for the
+ * chosen package (lib/domain/orders/incident.ts, the server's own rules) — checked even when other
+ * members are missing (`when`), so the first submit names them.
+ */
+function formSchema(packages: PackageChoice[]) {
+  return CreateOrderBody.refine((body) => !(body.testReason === 'other' && body.otherTestReason === undefined), {
+    path: ['otherTestReason'],
+    message: 'Say what the other test reason is.',
   })
-  .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'sms' || Boolean((body as LooseBody).participant?.phone), {
-    ...always,
-    path: ['participant', 'phone'],
-    message: 'Required to send the pass by text message.',
-  });
+    .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'email' || Boolean((body as LooseBody).participant?.email), {
+      ...always,
+      path: ['participant', 'email'],
+      message: 'Required to send the pass by e-mail.',
+    })
+    .refine((body) => (body as LooseBody).deliveryMethods?.[0]?.type !== 'sms' || Boolean((body as LooseBody).participant?.phone), {
+      ...always,
+      path: ['participant', 'phone'],
+      message: 'Required to send the pass by text message.',
+    })
+    .superRefine((value, ctx) => {
+      const body = value as LooseBody;
+      const pkg = packages.find((p) => p.id === body.package?.id);
+      const occurredAt = typeof body.incident?.occurredAt === 'string' ? new Date(body.incident.occurredAt) : null;
+      if (!pkg || typeof body.testReason !== 'string' || !occurredAt || Number.isNaN(occurredAt.getTime())) return;
+      const now = new Date();
+      const closed = closedWindows(body.testReason, pkg.services, occurredAt, now);
+      if (closed.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['incident', 'occurredAt'],
+          message: `The ${[...new Set(closed.map((w) => w.kind))].join(' and ')} testing window has closed: order the tests whose windows are open, as offered below.`,
+        });
+        return;
+      }
+      const incident = body.incident as IncidentInput;
+      for (const problem of missingIncidentReasons({ testReason: body.testReason, incident }, pkg.services, now))
+        ctx.addIssue({ code: 'custom', path: problem.pointer.slice(1).split('/'), message: problem.code === 'required' ? REASON_WORDS[problem.pointer] : problem.detail });
+    }, always);
+}
 
 /** The sticky action bar's height and some air: focus scrolling keeps a field above it. */
 const STICKY_BAR_PADDING = '6rem';
@@ -73,6 +115,7 @@ export function CreateOrderForm({
   const [matched, setMatched] = useState<OrderResponse | null>(null);
   const errorSummary = useRef<HTMLDivElement>(null);
 
+  const schema = useMemo(() => formSchema(packages), [packages]);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: plainResolver(schema),
     shouldUnregister: true,
@@ -140,7 +183,7 @@ export function CreateOrderForm({
         <FormAlerts ref={errorSummary} matched={matched} errors={formErrors} />
         <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
         <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
-        <IncidentFields pkg={pkg} where={location?.postalCode} />
+        <IncidentFields pkg={pkg} available={available} where={location?.postalCode} />
         <ParticipantFields />
         <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} presetClinic={presetClinic} />
         <RequesterFields />

@@ -11,6 +11,7 @@ export const FIELDS = new Set<string>([
   'participant.address.line1', 'participant.address.line2', 'participant.address.city', 'participant.address.state', 'participant.address.postalCode', 'participant.address.country',
   'deliveryMethods.0.type', 'deliveryMethods', 'settings.schedule.strategy', 'settings.schedule.clinic.id', 'settings.expiresAt', 'settings.observedCollection', 'settings.notes',
   'requester.email', 'requester.name', 'requester.phone', 'callback', 'callback.url',
+  'incident', 'incident.occurredAt', 'incident.delayReason', 'incident.alcoholNotTestedReason',
 ]);
 
 /** `/participant/email` -> `participant.email`; `/agency` -> `agency.id` (the control's name). */
@@ -34,8 +35,15 @@ const ASK = new Map([
   ['jobCategory', 'Choose the job category'],
 ]);
 
+/** The incident's errors in the form's words: the section above the control says when and what to do. */
+const INCIDENT_WORDS: Record<string, string> = {
+  testingWindowClosed: 'A testing window has closed: order the tests whose windows are open, as offered below.',
+};
+
 /** The message shown on a control: the server's detail; a required choice as a request, with the server's reason. */
 function messageFor(field: string, entry: ApiErrorEntry): string {
+  if (INCIDENT_WORDS[entry.code]) return INCIDENT_WORDS[entry.code];
+  if (field === 'incident.alcoholNotTestedReason' && entry.code === 'required') return 'Required: say why the alcohol test was not done (49 CFR 382.303(d)).';
   const ask = ASK.get(field);
   if (entry.code !== 'required' || !ask) return entry.detail;
   const reason = /: (.+)$/.exec(entry.detail)?.[1];

@@ -17,7 +17,7 @@ export interface AuditEntry {
     type: string;
     /** The e-mail recorded with the event (a user's, or the one given to the API). */
     email: string | null;
-    /** The dashboard user's name, or the API token's name. */
+    /** The dashboard user's name, the API token's name, or a system actor's (`participant`, `expiry`, `cli`). */
     name: string | null;
   };
   data: Record<string, unknown>;
@@ -44,7 +44,7 @@ export async function listOrderAudit(ctx: Ctx, orderId: string): Promise<AuditEn
     actor: {
       type: e.actorType,
       email: e.actorEmail,
-      name: userName ?? tokenName ?? (typeof e.data.tokenName === 'string' ? e.data.tokenName : null),
+      name: userName ?? tokenName ?? (typeof e.data.tokenName === 'string' ? e.data.tokenName : null) ?? e.actorName,
     },
     data: e.data,
   }));

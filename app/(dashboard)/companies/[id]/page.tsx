@@ -13,6 +13,8 @@ import { ActiveToggle } from '@/components/setup/active-toggle';
 import { CompanyFormDialog } from '@/components/setup/company-form';
 import { InactiveBadge } from '@/components/setup/inactive-badge';
 import { LocationFormDialog } from '@/components/setup/location-form';
+import { PackageEditorDialog } from '@/components/setup/package-editor';
+import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
 import { getCompany } from '@/lib/domain/companies';
 import { listLocations } from '@/lib/domain/locations';
 import { listPackages } from '@/lib/domain/packages';
@@ -33,9 +35,13 @@ export default async function CompanyPage({ params }: Props) {
   const ctx = await requireScope('company.read');
   const { id } = await params;
   const company = await orNotFound(load(id));
-  const [locations, packages] = await Promise.all([
+  // "New package" opens the package editor with this company chosen.
+  const canWritePackages = ctx.scopes.has('package.write');
+  const [locations, packages, catalog, options] = await Promise.all([
     ctx.scopes.has('location.list') ? listLocations(ctx, { companyId: id, page: 1, limit: PREVIEW }) : null,
     ctx.scopes.has('package.list') ? listPackages(ctx, { companyId: id, page: 1, limit: PREVIEW }) : null,
+    canWritePackages ? serviceCatalog(ctx) : [],
+    canWritePackages ? locationOptions(ctx) : [],
   ]);
   return (
     <>
@@ -106,7 +112,14 @@ export default async function CompanyPage({ params }: Props) {
               title="Packages"
               description={`${plural(packages.total, 'package')} orderable under this company`}
               flush
-              actions={packages.total > 0 ? <ButtonLink variant="secondary" size="sm" href={`/packages?companyId=${company.id}`}>View all</ButtonLink> : undefined}
+              actions={
+                <div className="flex gap-2">
+                  {packages.total > 0 ? <ButtonLink variant="secondary" size="sm" href={`/packages?companyId=${company.id}`}>View all</ButtonLink> : null}
+                  {canWritePackages ? (
+                    <PackageEditorDialog mode="create" companies={[{ id: company.id, name: company.name }]} companyId={company.id} catalog={catalog} locations={options} />
+                  ) : null}
+                </div>
+              }
             >
               <DataTable
                 caption={`Packages of ${company.name}`}

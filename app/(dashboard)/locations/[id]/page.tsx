@@ -12,6 +12,8 @@ import { requireScope } from '@/lib/auth/page-context';
 import { ActiveToggle } from '@/components/setup/active-toggle';
 import { InactiveBadge } from '@/components/setup/inactive-badge';
 import { LocationFormDialog } from '@/components/setup/location-form';
+import { PackageEditorDialog } from '@/components/setup/package-editor';
+import { locationOptions, serviceCatalog } from '@/lib/domain/packages/editor-data';
 import { getLocation } from '@/lib/domain/locations';
 import { listPackages } from '@/lib/domain/packages';
 
@@ -31,7 +33,13 @@ export default async function LocationPage({ params }: Props) {
   const ctx = await requireScope('location.read');
   const { id } = await params;
   const location = await orNotFound(load(id));
-  const packages = ctx.scopes.has('package.list') ? await listPackages(ctx, { locationId: id, page: 1, limit: 20 }) : null;
+  // "New package" opens the package editor with this location's company and the location chosen.
+  const canWritePackages = ctx.scopes.has('package.write');
+  const [packages, catalog, options] = await Promise.all([
+    ctx.scopes.has('package.list') ? listPackages(ctx, { locationId: id, page: 1, limit: 20 }) : null,
+    canWritePackages ? serviceCatalog(ctx) : [],
+    canWritePackages ? locationOptions(ctx) : [],
+  ]);
   const near = location.address.postalCode ?? (location.address.city && location.address.state ? `${location.address.city}, ${location.address.state}` : null);
   return (
     <>
@@ -80,7 +88,21 @@ export default async function LocationPage({ params }: Props) {
               title="Packages available here"
               description={`${plural(packages.total, 'package')}: this location's own and those of ${location.company.name}`}
               flush
-              actions={packages.total > packages.data.length ? <ButtonLink variant="secondary" size="sm" href={`/packages?locationId=${location.id}`}>View all</ButtonLink> : undefined}
+              actions={
+                <div className="flex gap-2">
+                  {packages.total > packages.data.length ? <ButtonLink variant="secondary" size="sm" href={`/packages?locationId=${location.id}`}>View all</ButtonLink> : null}
+                  {canWritePackages ? (
+                    <PackageEditorDialog
+                      mode="create"
+                      companies={[{ id: location.company.id, name: location.company.name }]}
+                      companyId={location.company.id}
+                      locationId={location.id}
+                      catalog={catalog}
+                      locations={options}
+                    />
+                  ) : null}
+                </div>
+              }
             >
               <DataTable
                 caption={`Packages available at ${location.name}`}
