@@ -191,11 +191,11 @@ const es: ParticipantCatalog = {
       sms: (f) => `Nuevo pase de ${f.company}; el enlace anterior ya no funciona`,
     },
     expirationExtended: {
-      subject: (f) => `Más tiempo para su prueba para ${f.company} (código de la orden ${f.code})`,
+      subject: (f) => `${f.company} le dio más tiempo para su prueba (código de la orden ${f.code})`,
       opening: (f) => `${f.company} le dio más tiempo para completar: ${es.list(f.tests)}.`,
       sms: (f) => `${f.company} le dio más tiempo para su prueba`,
     },
-    completeBy: ['Por favor, complétela a más tardar el ', '.'],
+    completeBy: ['Fecha límite: ', '.'],
     clinic: 'Centro de recolección',
     phone: 'Teléfono',
     chooseClinic: 'elija uno cerca de usted en su pase.',

@@ -112,7 +112,7 @@ describe('the participant messages in Spanish', () => {
     expect(mail.text).toContain('Hola, Lupita:');
     expect(mail.text).toContain(`${order.company!.name} le pide que complete lo siguiente: ${order.services.map((s) => s.name).join(', ')}.`);
     // Dallas, TX: Central time; 22:00 UTC on March 15, 2030 is 5:00 p.m. CDT.
-    expect(mail.text).toMatch(/Por favor, complétela a más tardar el viernes, 15 de marzo de 2030, 5:00\sp\.\s?m\.\sCDT\./);
+    expect(mail.text).toMatch(/\nFecha límite: viernes, 15 de marzo de 2030, 5:00\sp\.\s?m\.\sCDT\./);
     expect(mail.text).toContain('Centro de recolección: elija uno cerca de usted en su pase.');
     expect(mail.text).toMatch(/Su pase: http:\/\/\S+\/pass\/[A-Za-z0-9_-]{43}\n/);
     expect(mail.text).toContain(`Código de la orden: ${order.code}. Traiga una identificación con foto y muestre este código en el centro de recolección.`);

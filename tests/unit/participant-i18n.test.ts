@@ -64,7 +64,7 @@ describe('order messages in Spanish', () => {
         'Hola, Lupita:',
         '',
         'Constructora del Valle le pide que complete lo siguiente: Prueba de drogas y Prueba de alcohol.',
-        'Por favor, complétela a más tardar el viernes, 15 de marzo de 2030, 5:00 p.m. CDT.',
+        'Fecha límite: viernes, 15 de marzo de 2030, 5:00 p.m. CDT.',
         '',
         'Centro de recolección: elija uno cerca de usted en su pase.',
         '',
