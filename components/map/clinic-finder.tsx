@@ -38,6 +38,8 @@ export interface ClinicFinderProps {
   where: string;
   /** Why `where` could not be placed. */
   whereError: string | null;
+  /** Places `where` may mean (`Dallas, TX`, `Dallas, GA`… for "Dallas"), to search from with one click. */
+  whereChoices?: string[];
   radius: number;
   defaultRadius: number;
   radiusOptions: number[];
@@ -308,6 +310,24 @@ export function ClinicFinder(props: ClinicFinderProps) {
             </label>
           ))}
         </fieldset>
+        {whereErrorText && props.whereChoices?.length ? (
+          <div className="mt-3 flex flex-wrap items-center gap-2" role="group" aria-label="Places with this name" data-testid="where-choices">
+            <span className="text-sm text-slate-600 dark:text-slate-400">Did you mean</span>
+            {props.whereChoices.map((near) => (
+              <Button
+                key={near}
+                variant="secondary"
+                size="sm"
+                onClick={() => {
+                  setWhere(near);
+                  go({ ...current, lat: undefined, long: undefined, where: near });
+                }}
+              >
+                {near}
+              </Button>
+            ))}
+          </div>
+        ) : null}
         {geo.state === 'error' && (
           <Alert tone="warning" className="mt-3" role="alert">
             {geo.message}

@@ -21,12 +21,8 @@ const STEPS: readonly Step[] = [
   {
     key: 'clinics',
     title: 'Import your clinic network',
-    description: (
-      <>
-        An operator runs <code className="rounded bg-slate-100 px-1 font-mono text-xs dark:bg-slate-800">npm run --silent cli -- clinics import --tenant &lt;slug&gt; --file clinics.csv</code>.
-      </>
-    ),
-    href: '/clinics',
+    description: 'Upload a CSV file of your clinics and their services: check what each line would do, then import it.',
+    href: '/clinics/import',
   },
   { key: 'user', title: 'Invite a colleague', description: 'Done once a colleague has signed in with their own account and role.', href: '/settings/users' },
   { key: 'apiToken', title: 'Create an API token', description: 'For your systems to place orders through the API.', href: '/settings/tokens' },

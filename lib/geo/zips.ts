@@ -69,3 +69,35 @@ export function townsAround(origin: Position, reachMiles: number, max: number): 
     .slice(0, max)
     .map((t) => ({ ...t, lat: t.lat / t.weight, long: t.long / t.weight }));
 }
+
+export interface NamedPlace {
+  /** `Dallas, TX`: what the clinic search's `near` takes. */
+  near: string;
+  /** The number of the place's ZIP codes: the ranking (a fair stand-in for size). */
+  weight: number;
+}
+
+let placesByName: Map<string, { name: string; states: Map<string, number> }> | undefined;
+
+/**
+ * The places (a city and its state) of the data set named `city` (any case, spaces collapsed),
+ * those with more ZIP codes first, then by state: "Dallas" gives Dallas, TX before Dallas, GA.
+ */
+export function placesNamed(city: string, max = 8): NamedPlace[] {
+  if (!placesByName) {
+    placesByName = new Map();
+    for (const z of usZipPlaces()) {
+      const key = z.city.toLowerCase();
+      const entry = placesByName.get(key) ?? { name: townName(z.city), states: new Map<string, number>() };
+      entry.states.set(z.state, (entry.states.get(z.state) ?? 0) + 1);
+      placesByName.set(key, entry);
+    }
+  }
+  const entry = placesByName.get(city.trim().replace(/\s+/g, ' ').toLowerCase());
+  if (!entry) return [];
+  const { name, states } = entry;
+  return [...states.entries()]
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .slice(0, max)
+    .map(([state, weight]) => ({ near: `${name}, ${state}`, weight }));
+}

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ButtonLink } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ClinicFinder } from '@/components/map/clinic-finder';
 import { interpretWhere } from '@/components/map/parse-where';
@@ -13,6 +14,7 @@ import { MAX_RADIUS_MILES, SearchClinicsQuery } from '@/lib/domain/clinics/searc
 import { listLocations } from '@/lib/domain/locations';
 import { listPackages } from '@/lib/domain/packages';
 import { listServices } from '@/lib/domain/services';
+import { placesNamed } from '@/lib/geo/zips';
 
 export const metadata: Metadata = { title: 'Find clinics' };
 
@@ -28,34 +30,38 @@ function positionOf(input: Record<string, string>) {
  * Where to search, from `?where=` (typed text) or `?lat=&long=` (the browser's position). Typed text
  * is read as a ZIP code or "City, ST" (see parse-where) and geocoded offline, as the API does it.
  */
-function resolveOrigin(params: Record<string, string>): { origin: SearchOrigin | null; error: string | null } {
+function resolveOrigin(params: Record<string, string>): { origin: SearchOrigin | null; error: string | null; choices: string[] } {
   if (params.lat !== undefined || params.long !== undefined) {
     const position = positionOf({ lat: params.lat ?? '', long: params.long ?? '' });
-    if (!position) return { origin: null, error: 'The position in the address bar is not valid coordinates. Search by ZIP code or city instead.' };
-    return { origin: { ...position, label: 'your location', source: 'device', note: null }, error: null };
+    if (!position) return { origin: null, error: 'The position in the address bar is not valid coordinates. Search by ZIP code or city instead.', choices: [] };
+    return { origin: { ...position, label: 'your location', source: 'device', note: null }, error: null, choices: [] };
   }
   const where = params.where;
-  if (!where) return { origin: null, error: null };
+  if (!where) return { origin: null, error: null, choices: [] };
   const candidates = interpretWhere(where);
   for (const c of candidates) {
     const position = positionOf({ near: c.near });
     if (!position) continue;
     const label = c.kind === 'zip' ? `ZIP code ${c.near}` : c.near;
     const note = c.partial ? `Searching from ${label}, read from what you typed: street addresses are placed by their ZIP code, or by city when there is none.` : null;
-    return { origin: { ...position, label, source: c.kind, note }, error: null };
+    return { origin: { ...position, label, source: c.kind, note }, error: null, choices: [] };
   }
   // One line of text, like the hint it replaces (nothing below it moves).
   const shown = where.length > 28 ? `${where.slice(0, 27)}…` : where;
+  // A city without its state ("Dallas"): the places of that name, to choose from.
+  const choices = candidates.length === 0 ? placesNamed(where).map((p) => p.near) : [];
+  if (choices.length) return { origin: null, error: `Which “${shown}”? Choose one below, or type it with its state (${choices[0]}).`, choices };
   return {
     origin: null,
     error: candidates.length === 0 ? `“${shown}” is not a ZIP code or a City, ST.` : `Unknown place “${candidates[0].near}”: check the spelling or try a ZIP code.`,
+    choices,
   };
 }
 
 export default async function ClinicsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const ctx = await requireScope('clinic.search');
   const params = readParams(await searchParams);
-  const { origin, error } = resolveOrigin(params);
+  const { origin, error, choices } = resolveOrigin(params);
 
   // Radius and filters, read by the API's schema (its defaults and ranges); refused ones are dropped.
   const problems: ParamProblem[] = [];
@@ -79,12 +85,23 @@ export default async function ClinicsPage({ searchParams }: { searchParams: Prom
 
   return (
     <>
-      <PageHeader title="Find clinics" description="Collection sites near a place, nearest first. Filter by the services a clinic must offer or by a package." />
+      <PageHeader
+        title="Find clinics"
+        description="Collection sites near a place, nearest first. Filter by the services a clinic must offer or by a package."
+        actions={
+          ctx.scopes.has('clinic.write') ? (
+            <ButtonLink href="/clinics/import" variant="secondary" size="sm">
+              Import clinics
+            </ButtonLink>
+          ) : null
+        }
+      />
       <ProblemsAlert problems={problems} />
       <ClinicFinder
         origin={origin}
         where={params.where ?? ''}
         whereError={error}
+        whereChoices={choices}
         radius={filters.radius}
         defaultRadius={defaults.radius}
         radiusOptions={radiusOptions}
