@@ -7,7 +7,7 @@ import next from 'eslint-config-next';
 // scripts/ and tests/ (globs: a single file is written `name.*`); packages are not concerned (the
 // domain's are below). lib/runtime.ts counts as a leaf: the process's one holder of state, which
 // every layer reaches; the members it holds are declared by their owners, so it imports none of them.
-const leaves = ['lib/config/**', 'lib/log.*', 'lib/runtime.*', 'lib/ids.*', 'lib/secrets.*', 'lib/geo/**', 'lib/html.*', 'lib/i18n/**'];
+const leaves = ['lib/config/**', 'lib/log.*', 'lib/runtime.*', 'lib/ids.*', 'lib/secrets.*', 'lib/geo/**', 'lib/html.*', 'lib/i18n/**', 'lib/format/**'];
 const project = ['lib/**', 'app/**', 'components/**', 'scripts/**', 'tests/**'];
 const layer = (target, allowed, message) => ({
   target,
@@ -78,8 +78,8 @@ const layers = [
   ...domainGroups(),
   // Storage: schema, client, migrations.
   layer('lib/db/**', ['lib/db/**'], 'lib/db imports nothing above it (no domain, no seed).'),
-  // Leaves: configuration, logging, the runtime, ids, secrets, geography, HTML escaping, the participant's words.
-  layer(leaves, [], 'lib/config, lib/log, lib/runtime, lib/ids, lib/secrets, lib/geo, lib/html and lib/i18n import nothing of the project but each other.'),
+  // Leaves: configuration, logging, the runtime, ids, secrets, geography, HTML escaping, the participant's words, time formatting.
+  layer(leaves, [], 'lib/config, lib/log, lib/runtime, lib/ids, lib/secrets, lib/geo, lib/html, lib/i18n and lib/format import nothing of the project but each other.'),
 ];
 
 const config = [

@@ -41,6 +41,9 @@ const env = childEnv({
   NODE_ENV: 'production',
   DATABASE_URL: undefined,
   NEXTAUTH_URL: undefined, // the sign-in must work on any localhost port without it
+  // The server's own zone is UTC whatever the machine's: the browser tests run their browsers in
+  // other zones (timezoneId), and the pages must show the user's zone, never the server's.
+  TZ: 'UTC',
 });
 
 console.log(`[e2e-server] scripts/server.mjs on port ${port} (DATA_DIR=${dataDir})`);

@@ -1,24 +1,30 @@
 import { AppShell } from '@/components/shell/app-shell';
+import { TimeZoneProvider } from '@/components/ui/time-zone';
 import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
 import { env } from '@/lib/config/env';
 import { getTenant } from '@/lib/domain/tenants';
 import { unacknowledgedBadge } from './results-badge';
 
-/** Every dashboard page: signed in (else /login), inside the shell. */
+/**
+ * Every dashboard page: signed in (else /login), inside the shell, its times in the user's one zone
+ * (named in the header), which the provider hands to every client component.
+ */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageCtx();
   const tenant = await getTenant(ctx);
   // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
   const unacknowledged = ctx.scopes.has('order.update') ? await unacknowledgedBadge(ctx) : 0;
   return (
-    <AppShell
-      user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
-      tenant={{ name: tenant.name, slug: tenant.slug }}
-      environment={env.APP_ENV}
-      nav={navFor(ctx).map((item) => (item.href === '/results' ? { ...item, badge: unacknowledged } : item))}
-    >
-      {children}
-    </AppShell>
+    <TimeZoneProvider timeZone={ctx.timeZone}>
+      <AppShell
+        user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
+        tenant={{ name: tenant.name, slug: tenant.slug }}
+        environment={env.APP_ENV}
+        nav={navFor(ctx).map((item) => (item.href === '/results' ? { ...item, badge: unacknowledged } : item))}
+      >
+        {children}
+      </AppShell>
+    </TimeZoneProvider>
   );
 }

@@ -17,10 +17,12 @@ interface Demo {
  */
 async function signInWithPassword(email: string, password: string): Promise<{ ok: true } | { ok: false; message: string; unlock: boolean }> {
   const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+  // The browser's zone: the dashboard shows the user's times in it until they choose another (/account).
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
   const response = await fetch('/api/auth/callback/credentials', {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password, csrfToken, callbackUrl: window.location.href, json: 'true' }),
+    body: new URLSearchParams({ email, password, timeZone, csrfToken, callbackUrl: window.location.href, json: 'true' }),
   });
   const body = (await response.json().catch(() => ({}))) as { url?: string; errors?: Array<{ detail?: string; meta?: { unlock?: boolean } }> };
   if (response.ok && body.url && !new URL(body.url, window.location.href).searchParams.get('error')) return { ok: true };

@@ -7,6 +7,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
+import { DateTime } from '@/components/ui/date-time';
+import { formatRemaining } from '@/lib/format/time';
 
 /** A window closing within this is flagged (amber) so someone acts before it closes. */
 export const WARN_BEFORE_MS = 60 * 60_000;
@@ -30,17 +32,8 @@ export function useNow(everyMs = 1000): number | null {
   );
 }
 
-/** `6 h 05 min`, `12 min 30 s`: what is left of a duration, to the second under an hour. */
-export function formatRemaining(ms: number): string {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return `${m} min ${String(s).padStart(2, '0')} s`;
-}
-
-const clock = new Intl.DateTimeFormat('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+/** What is left of a window, in words (one home: lib/format/time.ts). */
+export { formatRemaining } from '@/lib/format/time';
 
 export type WindowState = 'open' | 'closing' | 'closed';
 
@@ -50,8 +43,8 @@ export function windowState(closesAt: number, now: number): WindowState {
 }
 
 /**
- * One window: what it is for, the time left (a live countdown) and when it closes in the viewer's
- * time; amber within an hour of closing, red once closed. The countdown text is not a live region
+ * One window: what it is for, the time left (a live countdown) and when it closes in the page's
+ * zone (the user's, named by the page); amber within an hour of closing, red once closed. The countdown text is not a live region
  * (it would be read every second); the state changes are, through `role="status"` on the badge.
  */
 export function WindowRow({
@@ -92,8 +85,8 @@ export function WindowRow({
             closes in <span className="font-mono tabular-nums" data-testid={testId ? `${testId}-remaining` : undefined}>{formatRemaining(closes - now)}</span>
           </span>
         )}
-        <span className="text-xs text-slate-500 dark:text-slate-400" suppressHydrationWarning>
-          ({clock.format(new Date(closes))})
+        <span className="text-xs text-slate-500 dark:text-slate-400">
+          (<DateTime iso={closesAt} style="clock" />)
         </span>
         <span role="status">
           {state === 'closed' ? (

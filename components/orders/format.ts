@@ -1,15 +1,7 @@
-/** Dates and people as the dashboard shows them (the viewer's locale and time zone). */
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  return iso ? dateTime.format(new Date(iso)) : '—';
-}
-
-export function formatDate(iso: string | null | undefined): string {
-  return iso ? dateOnly.format(new Date(iso)) : '—';
-}
+/**
+ * Calendar dates and people as the dashboard shows them. Instants are written by lib/format/time.ts
+ * in the page's zone (components/ui/date-time.tsx), never here.
+ */
 
 /** A calendar date `YYYY-MM-DD` without time-zone shifts. */
 export function formatCalendarDate(date: string | null | undefined): string {

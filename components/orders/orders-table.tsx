@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-table';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage, queryKeys, toSearch } from '@/components/ui/api';
 import { Button, buttonClass } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -29,6 +29,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Select } from '@/components/ui/field';
 import { MultiSelect } from '@/components/ui/multi-select';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTimeZone } from '@/components/ui/time-zone';
 import { ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { personName } from './format';
 import { apiFilters, hasFilters, listStateToSearch, PAGE_SIZES, parseListState, type OrderListState } from './list-params';
@@ -127,13 +128,9 @@ function useListState(): [OrderListState, (patch: Partial<OrderListState>, how?:
   return [state, update];
 }
 
-/** The browser's time zone (the CSV's times are in it); none on the server. */
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-const noTimeZone = () => '';
-const unsubscribed = () => () => undefined;
-
 export function OrdersTable({ companies, locations }: { companies: Option[]; locations: LocationOption[] }) {
-  const timeZone = useSyncExternalStore(unsubscribed, browserTimeZone, noTimeZone);
+  // The CSV's times are in the page's zone (the user's), as the list shows them.
+  const timeZone = useTimeZone();
   const [state, update] = useListState();
   const router = useRouter();
   const [search, setSearch] = useState(state.search);

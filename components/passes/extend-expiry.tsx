@@ -15,31 +15,27 @@ import { apiFetch, errorMessage, queryKeys } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describedBy, Field, Input } from '@/components/ui/field';
+import { useTimeZone } from '@/components/ui/time-zone';
 import { useToast } from '@/components/ui/toast';
 import type { Order } from '@/lib/api/representations';
 import { ExtendExpirationBody, MAX_EXPIRY_DAYS } from '@/lib/domain/passes/schemas';
+import { formatInstant, fromZonedInputValue, timeZoneLabel, toZonedInputValue } from '@/lib/format/time';
 import { isLive } from './pass-panel';
 
 const DAY = 86_400_000;
 
-/** `YYYY-MM-DDTHH:mm` in the browser's zone, the value of a datetime-local input. */
-function localValue(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function formSchema(current: number, latest: number) {
+/** The datetime-local input's value is a wall time in the page's zone (the user's, named in the hint). */
+function formSchema(current: number, latest: number, timeZone: string) {
+  const when = (ms: number) => formatInstant(ms, timeZone);
   return z.object({
     expiresAt: z
       .string()
       .min(1, 'Pick a date and time.')
-      .transform((local) => new Date(local).toISOString())
+      .refine((local) => Number.isFinite(fromZonedInputValue(local, timeZone)), 'Pick a date and time.')
+      .transform((local) => new Date(fromZonedInputValue(local, timeZone)).toISOString())
       .pipe(ExtendExpirationBody.shape.expiresAt)
-      .refine((iso) => Date.parse(iso) > Math.max(current, Date.now()), `Pick a time after the current expiry (${when.format(current)}).`)
-      .refine((iso) => Date.parse(iso) <= latest, `At most ${MAX_EXPIRY_DAYS} days after the order was created: ${when.format(latest)} at the latest.`),
+      .refine((iso) => Date.parse(iso) > Math.max(current, Date.now()), `Pick a time after the current expiry (${when(current)}).`)
+      .refine((iso) => Date.parse(iso) <= latest, `At most ${MAX_EXPIRY_DAYS} days after the order was created: ${when(latest)} at the latest.`),
   });
 }
 
@@ -50,9 +46,12 @@ export function ExtendExpiry({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const router = useRouter();
   const toast = useToast();
+  const timeZone = useTimeZone();
+  const localValue = (ms: number) => toZonedInputValue(ms, timeZone);
+  const hint = `In ${timeZoneLabel(timeZone)}.`;
   const current = order.expiresAt ? Date.parse(order.expiresAt) : openedAt;
   const latest = Date.parse(order.createdAt) + MAX_EXPIRY_DAYS * DAY;
-  const schema = formSchema(current, latest);
+  const schema = formSchema(current, latest, timeZone);
   const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { expiresAt: '' } });
   const mutation = useMutation({
     mutationFn: async (body: z.output<typeof schema>) =>
@@ -88,7 +87,7 @@ export function ExtendExpiry({ order }: { order: Order }) {
         open={open}
         onClose={() => setOpen(false)}
         title={`Extend order ${order.code}`}
-        description={`Currently expires ${when.format(current)}. The new time may be up to ${when.format(latest)}.`}
+        description={`Currently expires ${formatInstant(current, timeZone)}. The new time may be up to ${formatInstant(latest, timeZone)}.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>
@@ -106,14 +105,14 @@ export function ExtendExpiry({ order }: { order: Order }) {
               {errorMessage(mutation.error)}
             </Alert>
           ) : null}
-          <Field label="New expiry" htmlFor="extend-expires-at" error={error} hint="In your time zone.">
+          <Field label="New expiry" htmlFor="extend-expires-at" error={error} hint={hint}>
             <Input
               id="extend-expires-at"
               type="datetime-local"
               min={localValue(Math.max(current, openedAt) + 60_000)}
               max={localValue(latest)}
               invalid={Boolean(error)}
-              aria-describedby={describedBy('extend-expires-at', error, 'In your time zone.')}
+              aria-describedby={describedBy('extend-expires-at', error, hint)}
               {...form.register('expiresAt')}
             />
           </Field>

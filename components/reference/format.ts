@@ -35,9 +35,6 @@ export function formatPhone(phone: string | null | undefined): string {
   return m ? `(${m[1]}) ${m[2]}-${m[3]}` : phone;
 }
 
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-export const formatDate = (iso: string) => DATE.format(new Date(iso));
-
 const NUMBER = new Intl.NumberFormat('en-US');
 export const formatNumber = (n: number) => NUMBER.format(n);
 

@@ -9,6 +9,7 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/components/ui/cn';
 import { ThemeToggle } from '@/components/ui/theme';
+import { TimeZoneNote } from '@/components/ui/time-zone';
 import { Icon } from './icons';
 import type { NavItem } from './nav';
 import { SignOutButton } from './sign-out-button';
@@ -228,6 +229,13 @@ export function AppShell(props: ShellProps) {
             </span>
           </p>
           <div className="ml-auto flex items-center gap-3">
+            <Link
+              href="/account"
+              title="Every time on these pages is in this zone. Change it in your account."
+              className="min-w-0 max-w-[45vw] truncate text-xs text-slate-600 underline-offset-2 hover:underline dark:text-slate-300"
+            >
+              <TimeZoneNote />
+            </Link>
             <EnvironmentBadge environment={props.environment} />
             <span className="hidden text-sm text-slate-600 sm:inline dark:text-slate-300">
               <span className="sr-only">Signed in as </span>

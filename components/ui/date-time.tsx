@@ -1,17 +1,19 @@
 'use client';
 /**
- * A timestamp in the viewer's locale and time zone. The server renders it in its own zone; the
- * browser re-renders it in the viewer's, so the hydration difference is expected.
+ * A timestamp in the page's one time zone (components/ui/time-zone.tsx), written by
+ * lib/format/time.ts: the server and the browser render the same text. `title` holds the instant
+ * in UTC (ISO 8601) and the zone's name.
  */
-const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+import { formatInstant, type TimeStyle } from '@/lib/format/time';
+import { useTimeZone } from './time-zone';
 
-export function DateTime({ iso, dateOnly = false, className }: { iso: string | null | undefined; dateOnly?: boolean; className?: string }) {
+export function DateTime({ iso, dateOnly = false, style, className }: { iso: string | null | undefined; dateOnly?: boolean; style?: TimeStyle; className?: string }) {
+  const timeZone = useTimeZone();
   if (!iso) return <span className={className}>—</span>;
-  const date = new Date(iso);
+  const as = style ?? (dateOnly ? 'date' : 'dateTime');
   return (
-    <time dateTime={iso} title={iso} className={className} suppressHydrationWarning>
-      {(dateOnly ? day : full).format(date)}
+    <time dateTime={iso} title={`${iso} (${timeZone})`} data-style={as} className={className}>
+      {formatInstant(iso, timeZone, as)}
     </time>
   );
 }

@@ -61,14 +61,18 @@ function operationObject(operationId: string, op: OperationSpec): Json {
       ...(r.files ? { content: Object.fromEntries(r.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) } : {}),
     };
   }
-  const errorStatuses = [...new Set([...(op.scope ? [401, 403] : []), ...op.errors, 500])].sort();
+  const errorStatuses = [...new Set([...(op.scope || op.caller ? [401, 403] : []), ...op.errors, 500])].sort();
   for (const status of errorStatuses) responses[status] = { $ref: `#/components/responses/E${status}` };
   return {
     operationId,
     tags: [op.tag],
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
-    ...(op.scope ? { security: [{ bearer: [] }], 'x-scope': op.scope, description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.` } : { security: [] }),
+    ...(op.scope
+      ? { security: [{ bearer: [] }], 'x-scope': op.scope, description: `${op.description ? `${op.description}\n\n` : ''}Scope: \`${op.scope}\`.` }
+      : op.caller === 'user'
+        ? { security: [{ session: [] }], 'x-caller': 'user' }
+        : { security: [] }),
     parameters: parameters(op),
     ...(op.body
       ? { requestBody: { required: !op.bodyOptional, content: { 'application/json': { schema: schemaOf(op.body, 'input') } } } }
@@ -121,7 +125,7 @@ export function buildOpenApiDocument(): Json {
         'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
     },
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
-    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens'].map((name) => ({ name })),
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account'].map((name) => ({ name })),
     paths,
     webhooks: {
       'order.updated': {
@@ -151,6 +155,12 @@ export function buildOpenApiDocument(): Json {
         Object.entries(ERROR_TEXT).map(([status, description]) => [`E${status}`, { description, content: { 'application/json': { schema: schemaOf(ErrorEnvelope, 'output') } } }]),
       ),
       securitySchemes: {
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'next-auth.session-token',
+          description: 'The dashboard\'s session (signed in at /login; `__Secure-next-auth.session-token` over HTTPS), for a user\'s own settings. A state change must come from the dashboard\'s own origin.',
+        },
         bearer: {
           type: 'http',
           scheme: 'bearer',

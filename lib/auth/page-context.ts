@@ -10,9 +10,18 @@ import { redirect } from 'next/navigation';
 import { getDb } from '@/lib/app-db';
 import { makeCtx, type Ctx } from '@/lib/domain/context';
 import type { Scope } from '@/lib/domain/scopes';
+import { DEFAULT_TIME_ZONE } from '@/lib/format/time';
 import { principalForSession, sessionClaims } from './session';
 
-export type PageCtx = Ctx & { role: string; userEmail: string; userName: string | null };
+export type PageCtx = Ctx & {
+  role: string;
+  userEmail: string;
+  userName: string | null;
+  /** The one zone the page shows times in: the user's, else the default (UTC), which the page names too. */
+  timeZone: string;
+  /** False until the user's zone is known (recorded at sign-in or chosen). */
+  timeZoneKnown: boolean;
+};
 
 /**
  * The signed-in user's Ctx, or a redirect to /login. Memoised per request (React `cache`): the
@@ -34,7 +43,13 @@ export const signedInCtx = cache(async (): Promise<PageCtx | null> => {
   const principal = await principalForSession(db, claims);
   if (!principal) return null;
   const actor = principal.actor as { email: string; name: string | null };
-  return { ...makeCtx(principal, db, { source: 'dashboard' }), userEmail: actor.email, userName: actor.name };
+  return {
+    ...makeCtx(principal, db, { source: 'dashboard' }),
+    userEmail: actor.email,
+    userName: actor.name,
+    timeZone: principal.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZoneKnown: principal.timeZone !== null,
+  };
 });
 
 export function can(ctx: Pick<Ctx, 'scopes'>, scope: Scope): boolean {

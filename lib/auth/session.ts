@@ -17,6 +17,7 @@ import { getDb } from '@/lib/app-db';
 import { userSessions, users } from '@/lib/db/schema';
 import type { Principal } from '@/lib/domain/context';
 import { hashPassword, verifyPassword } from '@/lib/domain/users/passwords';
+import { recordSignInTimeZone } from '@/lib/domain/users/time-zone';
 import { signInContext } from './sign-in-context';
 import { describeError, log } from '@/lib/log';
 import { safeRedirectPath } from './safe-redirect';
@@ -78,12 +79,15 @@ export function authOptions(): NextAuthOptions {
     providers: [
       CredentialsProvider({
         name: 'E-mail and password',
-        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        // timeZone: the browser's IANA zone (the sign-in form sends it), the user's until one is recorded.
+        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' }, timeZone: { label: 'Time zone', type: 'text' } },
         async authorize(credentials) {
           if (!credentials?.email || !credentials.password) return null;
           // The attempt was taken before this, atomically (app/api/auth, lib/auth/sign-in-guard.ts).
-          const user = await verifyCredentials(await getDb(), credentials.email, credentials.password);
+          const db = await getDb();
+          const user = await verifyCredentials(db, credentials.email, credentials.password);
           if (!user) return null;
+          if (user.timeZone === null) await recordSignInTimeZone(db, user.id, credentials.timeZone);
           return { id: user.id, email: user.email, name: user.name };
         },
       }),
@@ -114,13 +118,13 @@ export function authOptions(): NextAuthOptions {
 }
 
 /** The principal of a dashboard user by id, or null when the user is unknown or disabled. */
-export async function principalForUser(db: Db, userId: string): Promise<(Principal & { role: Role }) | null> {
+export async function principalForUser(db: Db, userId: string): Promise<UserPrincipal | null> {
   const [user] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.disabledAt)));
   return user ? principalOf(db, user) : null;
 }
 
 /** The principal of a session cookie's claims, or null when the session ended or expired or the user is disabled. */
-export async function principalForSession(db: Db, session: SessionClaims): Promise<(Principal & { role: Role }) | null> {
+export async function principalForSession(db: Db, session: SessionClaims): Promise<UserPrincipal | null> {
   const [row] = await db
     .select({ user: users })
     .from(userSessions)
@@ -137,9 +141,13 @@ export async function principalForSession(db: Db, session: SessionClaims): Promi
   return row ? principalOf(db, row.user) : null;
 }
 
-async function principalOf(db: Db, user: typeof users.$inferSelect): Promise<Principal & { role: Role }> {
+/** A dashboard user's principal, with the role and the IANA zone the user's times are shown in (null until known). */
+export type UserPrincipal = Principal & { role: Role; timeZone: string | null };
+
+async function principalOf(db: Db, user: typeof users.$inferSelect): Promise<UserPrincipal> {
   const role = user.role as Role;
   return {
+    timeZone: user.timeZone,
     tenantId: user.tenantId,
     companyIds: await linkedCompanyIds(db, user.tenantId, user.allCompanies, user.companyIds),
     allCompanies: user.allCompanies,

@@ -44,8 +44,13 @@ type SuccessBody<R extends Responses> = { [S in keyof R]: R[S] extends { schema:
 type FileResponse<R extends Responses> = true extends { [S in keyof R]: R[S] extends { files: readonly string[] } ? true : false }[keyof R] ? true : false;
 
 export interface Operation<Q extends z.ZodType, B extends z.ZodType, R extends Responses = Responses, Created extends string | undefined = undefined> {
-  /** Scope the principal needs; `null` for a public operation (no token). */
+  /** Scope the principal needs; `null` for a public operation (no token), unless `caller` says who may call it. */
   scope: Scope | null;
+  /**
+   * `user`: a user's own setting. The caller must be a dashboard user (the session cookie, any role):
+   * 401 without one, 403 `insufficientScope` for an API token, which is no user.
+   */
+  caller?: 'user';
   query?: Q;
   body?: B;
   /** An absent or empty body is parsed as `{}` (e.g. the cancellation body). */
@@ -253,7 +258,7 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
     try {
       let principal: Principal;
       let quota: RateLimitResult | undefined;
-      if (op.scope === null) principal = anonymous();
+      if (op.scope === null && op.caller !== 'user') principal = anonymous();
       else {
         try {
           principal = await authenticate(request);
@@ -264,6 +269,11 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
         }
         const subject = principal.actor.type === 'system' ? principal.actor.name : principal.actor.id;
         quota = await consume(`${principal.actor.type}:${subject}`, limits.principal());
+      }
+      if (op.caller === 'user' && principal.actor.type !== 'user') {
+        throw new DomainError('insufficientScope', 'This operation changes a dashboard user\'s own setting: call it signed in to the dashboard, not with an API token.', {
+          meta: { requiredCaller: 'user' },
+        });
       }
       if (op.scope && !principal.scopes.has(op.scope)) {
         throw new DomainError('insufficientScope', `This operation needs the "${op.scope}" scope, which the token does not have.`, {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { call, db, driver, token, withTestDatabase } from './harness';
-import { createFixtures, operationEntries, SAMPLES, type Fixtures } from './operation-samples';
+import { createFixtures, operationEntries, sampleAuth, SAMPLES, type Fixtures } from './operation-samples';
 
 withTestDatabase();
 
@@ -49,6 +49,12 @@ const PROTO_BODIES = [
   '12',
   '{',
 ];
+
+/** A raw JSON body sent as the sample is (its token, or a user's session for a user's own setting). */
+function jsonRequest(sample: ReturnType<(typeof SAMPLES)[keyof typeof SAMPLES]>, rawBody: string) {
+  const auth = sampleAuth(sample, bearer);
+  return { ...auth, rawBody, headers: { ...auth.headers, 'content-type': 'application/json' } };
+}
 
 /** Sets one randomly chosen member of a sample body to a random value. */
 function mutate(body: unknown, pick: number, value: unknown): unknown {
@@ -95,7 +101,7 @@ describe.each(operationEntries())('%s', (id, op) => {
     await fc.assert(
       fc.asyncProperty(fc.dictionary(fc.oneof(fc.constantFrom(...knownKeys), fc.string({ maxLength: 20 })), nasty, { maxKeys: 5 }), async (query) => {
         const sample = SAMPLES[id](fixtures);
-        const res = await call(op.method, sample.path, { token: sample.ownTenant?.bearer ?? bearer, query, body: sample.body });
+        const res = await call(op.method, sample.path, { ...sampleAuth(sample, bearer), query, body: sample.body });
         requests++;
         expect(res.status, JSON.stringify({ query, body: res.body })).toBeLessThan(500);
         if (res.status >= 400) expectEnvelope(res.status, res.body);
@@ -121,7 +127,7 @@ describe.each(operationEntries())('%s', (id, op) => {
         fc.asyncProperty(pathValue, fc.constantFrom(...pathParams), async (value, param) => {
           const sample = SAMPLES[id](fixtures);
           const path = op.path.replace(`{${param}}`, encodeURIComponent(value)).replace(/\{\w+\}/g, (m) => sampleParam(sample.path, op.path, m));
-          const res = await call(op.method, path, { token: sample.ownTenant?.bearer ?? bearer, body: sample.body });
+          const res = await call(op.method, path, { ...sampleAuth(sample, bearer), body: sample.body });
           requests++;
           expect(res.status, JSON.stringify({ value, body: res.body })).toBeLessThan(500);
           expectEnvelope(res.status, res.body);
@@ -136,7 +142,7 @@ describe.each(operationEntries())('%s', (id, op) => {
   if ('body' in op && op.body) it('a body nested 10,000 deep is 400 badRequest, not a 5xx', async () => {
     const sample = SAMPLES[id](fixtures);
     for (const rawBody of [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`]) {
-      const res = await call(op.method, sample.path, { token: sample.ownTenant?.bearer ?? bearer, rawBody, headers: { 'content-type': 'application/json' } });
+      const res = await call(op.method, sample.path, jsonRequest(sample, rawBody));
       requests++;
       expect(res.status).toBe(400);
       expectEnvelope(400, res.body);
@@ -154,7 +160,7 @@ describe.each(operationEntries())('%s', (id, op) => {
       fc.asyncProperty(bodies, async (rawBody) => {
         const sample = SAMPLES[id](fixtures);
         const before = driver() === 'pglite' ? await counts() : null;
-        const res = await call(op.method, sample.path, { token: sample.ownTenant?.bearer ?? bearer, rawBody, headers: { 'content-type': 'application/json' } });
+        const res = await call(op.method, sample.path, jsonRequest(sample, rawBody));
         requests++;
         expect(res.status, `${rawBody.slice(0, 300)} -> ${JSON.stringify(res.body).slice(0, 300)}`).toBeLessThan(500);
         if (res.status >= 400) {

@@ -4,11 +4,12 @@
  * the resource's company, meets exactly what a missing id meets, and lists never show a foreign row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OperationSpec } from '@/lib/api/operations';
 import { SCOPES } from '@/lib/domain/scopes';
 import { createToken, revokeToken } from '@/lib/domain/api-tokens/tokens';
 import { DEMO } from '@/lib/seed';
 import { call, db, expectError, token, withTestDatabase } from './harness';
-import { createFixtures, operationEntries, SAMPLES, type Fixtures } from './operation-samples';
+import { createFixtures, operationEntries, sampleAuth, SAMPLES, type Fixtures } from './operation-samples';
 
 withTestDatabase();
 
@@ -32,8 +33,9 @@ describe('every operation has a sample request', () => {
 
 describe.each(operationEntries())('%s', (id, op) => {
   const sample = () => SAMPLES[id](fixtures);
+  const callerUser = (op as OperationSpec).caller === 'user';
 
-  if (op.scope !== null) {
+  if (op.scope !== null || callerUser) {
     it('401 without a token, with an expired and with a revoked token', async () => {
       const s = sample();
       expectError(await send(op, s.path, null, s), 401, 'unauthenticated');
@@ -46,16 +48,23 @@ describe.each(operationEntries())('%s', (id, op) => {
       cases += 3;
     });
 
-    it(`403 insufficientScope without ${op.scope}`, async () => {
-      const s = sample();
-      expectError(await send(op, s.path, await token({ scopes: SCOPES.filter((x) => x !== op.scope) }), s), 403, 'insufficientScope');
-      cases += 1;
-    });
+    if (callerUser)
+      it('403 insufficientScope for an API token, even one with every scope: only a signed-in user calls it', async () => {
+        const s = sample();
+        expectError(await send(op, s.path, await token(), s), 403, 'insufficientScope');
+        cases += 1;
+      });
+    else
+      it(`403 insufficientScope without ${op.scope}`, async () => {
+        const s = sample();
+        expectError(await send(op, s.path, await token({ scopes: SCOPES.filter((x) => x !== op.scope) }), s), 403, 'insufficientScope');
+        cases += 1;
+      });
   }
 
   it('answers 2xx to its sample request', async () => {
     const s = sample();
-    const res = await send(op, s.path, s.bearer ?? s.ownTenant?.bearer ?? (await token()), s);
+    const res = await call(op.method, s.path, { ...sampleAuth(s, await token()), body: s.body, query: s.query });
     expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     cases += 1;
   });
@@ -67,6 +76,11 @@ describe.each(operationEntries())('%s', (id, op) => {
     cases += 1;
     if (s.global) {
       expect(res.status).toBe(200);
+      return;
+    }
+    if (s.asUser) {
+      // A user's own setting names no resource: another tenant's token reaches nothing, as any token.
+      expectError(res, 403, 'insufficientScope');
       return;
     }
     if (s.ownTenant) {

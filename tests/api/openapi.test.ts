@@ -7,7 +7,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '@/lib/api/operations';
 import { call, get, token, type ApiResponse, withTestDatabase } from './harness';
-import { createFixtures, operationEntries, SAMPLES, type Fixtures } from './operation-samples';
+import { createFixtures, operationEntries, sampleAuth, SAMPLES, type Fixtures } from './operation-samples';
 import { orderBody } from './orders-fixtures';
 
 withTestDatabase();
@@ -77,7 +77,7 @@ describe('real responses validate against the served document', () => {
     const fixtures = await fixturesOnce();
     const t = await token();
     const sample = SAMPLES[id](fixtures);
-    const res = await call(op.method, sample.path, { token: sample.bearer ?? sample.ownTenant?.bearer ?? t, body: sample.body, query: sample.query });
+    const res = await call(op.method, sample.path, { ...sampleAuth(sample, t), body: sample.body, query: sample.query });
     expect(res.status).toBeLessThan(300);
     expectValid(id, res);
     // An error answer in the envelope: 404 for a missing id, else 401 without a token.

@@ -9,6 +9,7 @@ import { rowsOf } from '@/lib/db/client';
 import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 import { orderBody } from './orders-fixtures';
+import * as account from './samples/account';
 import * as clinicNetwork from './samples/clinic-network';
 import * as documents from './samples/documents';
 import * as messages from './samples/messages';
@@ -52,6 +53,16 @@ export interface Sample {
   ownTenant?: { bearer: string; foreign: string };
   /** The token the sample request must be sent with (an operation for the principal that made the resource alone); default a fresh admin token. */
   bearer?: string;
+  /**
+   * An operation of the table's `caller: 'user'` (a signed-in user's own setting): the headers of a
+   * dashboard user's request (session cookie, Origin), sent instead of a token.
+   */
+  asUser?: Record<string, string>;
+}
+
+/** How a sample request authenticates: the user's session for a user's own setting, else its own token, its own tenant's or `bearer`. */
+export function sampleAuth(sample: Sample, bearer: string): { token?: string; headers?: Record<string, string> } {
+  return sample.asUser ? { headers: sample.asUser } : { token: sample.bearer ?? sample.ownTenant?.bearer ?? bearer };
 }
 
 export const missing = '00000000-0000-4000-8000-000000000000';
@@ -101,6 +112,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...documents.samples,
   ...settings.samples,
   ...clinicNetwork.samples,
+  ...account.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -115,7 +127,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Issue 19, minor items on the CSV export: human labels beside the codes, times a spreadsheet
- * reads as dates in the user's time zone (named), readable phones without the apostrophe, a file
+ * reads as dates in the user's time zone (the page's, named; not the browser's), readable phones without the apostrophe, a file
  * name that says what was exported, and no participant contact details in a viewer's export.
  */
 import fs from 'node:fs';
@@ -35,9 +35,9 @@ async function download(page: Page) {
   return { name: file.suggestedFilename(), header, rows, col: (row: string[], name: string) => row[header.indexOf(name)] };
 }
 
-const chicago = (iso: string) => {
+const local = (iso: string, timeZone: string) => {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(new Date(iso))
       .map((x) => [x.type, x.value]),
   );
@@ -50,10 +50,12 @@ test.describe('CSV export', () => {
   test('labels, local times with the zone named, readable phones, a descriptive file name', async ({ page }) => {
     await signIn(page, 'manager', { to: '/orders?status=negative,positive&search=a' });
     await expect(page.getByTestId('orders-total')).not.toHaveText('0');
+    // The zone the page shows its times in (the user's, issue 29), whatever the browser's (Chicago here).
+    const zone = (await page.getByTestId('time-zone-note').getAttribute('data-time-zone'))!;
     const csv = await download(page);
     expect(csv.name).toMatch(/^orders-negative-positive-search-a-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.header.slice(0, 3)).toEqual(['code', 'id', 'status']);
-    expect(csv.header).toContain('Created (America/Chicago)');
+    expect(csv.header).toContain(`Created (${zone})`);
     expect(csv.header).toContain('Participant phone');
     expect(csv.rows.length).toBeGreaterThan(0);
     for (const row of csv.rows) {
@@ -62,7 +64,7 @@ test.describe('CSV export', () => {
       // Service statuses in words ("Negative · Negative dilute"), their codes at the end.
       expect(csv.col(row, 'Services')).not.toMatch(/_/);
       expect(csv.col(row, 'serviceStatuses').length).toBeGreaterThan(0);
-      expect(csv.col(row, 'Created (America/Chicago)')).toBe(chicago(csv.col(row, 'createdAt')));
+      expect(csv.col(row, `Created (${zone})`)).toBe(local(csv.col(row, 'createdAt'), zone));
       const phone = csv.col(row, 'Participant phone');
       if (phone) expect(phone).toMatch(/^\(\d{3}\) \d{3}-\d{4}$/);
       const reason = csv.col(row, 'Test reason');

@@ -4,7 +4,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable, type Column } from '@/components/reference/data-table';
 import { FilterForm } from '@/components/reference/filter-form';
-import { cityLine, formatDate, formatPhone, streetLine } from '@/components/reference/format';
+import { cityLine, formatPhone, streetLine } from '@/components/reference/format';
+import { DateTime } from '@/components/ui/date-time';
 import { Pagination } from '@/components/reference/pagination';
 import { ProblemsAlert } from '@/components/reference/problems-alert';
 import { parseQuery, readParams, type SearchParams } from '@/components/reference/search-params';
@@ -43,7 +44,7 @@ const columns: Column<Company>[] = [
       ),
   },
   { key: 'phone', header: 'Phone', cell: (c) => <span className="whitespace-nowrap">{formatPhone(c.phone)}</span>, className: 'hidden md:table-cell' },
-  { key: 'createdAt', header: 'Created', cell: (c) => <span className="whitespace-nowrap">{formatDate(c.createdAt)}</span>, className: 'hidden lg:table-cell' },
+  { key: 'createdAt', header: 'Created', cell: (c) => <DateTime iso={c.createdAt} dateOnly className="whitespace-nowrap" />, className: 'hidden lg:table-cell' },
 ];
 
 export default async function CompaniesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {

@@ -3,6 +3,7 @@
  * shape, one file per area. Route files take their declaration from here and add the handler; the
  * OpenAPI document and the API test matrices are generated from it, so a route cannot escape them.
  */
+import { accountOperations } from './account';
 import { clinicNetworkOperations } from './clinic-network';
 import { coreOperations } from './core';
 import { documentsOperations } from './documents';
@@ -21,6 +22,7 @@ export const operations = {
   ...documentsOperations,
   ...settingsOperations,
   ...clinicNetworkOperations,
+  ...accountOperations,
 };
 
 export type OperationId = keyof typeof operations;

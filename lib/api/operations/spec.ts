@@ -6,7 +6,10 @@ export interface OperationSpec {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A literal type per operation (the API tests type their answers by it). */
   path: `/api/v2/${string}`;
+  /** `null` with no `caller`: a public operation (no token). */
   scope: Scope | null;
+  /** `user`: only a user signed in to the dashboard (session cookie) may call it, whatever the scope; a token is 403. */
+  caller?: 'user';
   tag: string;
   summary: string;
   description?: string;

@@ -115,3 +115,14 @@ export const Acknowledgements = z
   })
   .meta({ id: 'Acknowledgements' });
 export type Acknowledgements = z.output<typeof Acknowledgements>;
+
+// -- The signed-in user's own time zone (issue 29) --
+
+export const UserTimeZone = z
+  .object({
+    object: z.literal('timeZone'),
+    timeZone: z.string().describe('IANA time zone the dashboard shows this user\'s times in, e.g. `America/Chicago`.'),
+    label: z.string().describe('How the dashboard names it: `Central Time (America/Chicago)`.'),
+  })
+  .meta({ id: 'UserTimeZone' });
+export type UserTimeZone = z.output<typeof UserTimeZone>;

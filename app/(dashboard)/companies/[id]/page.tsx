@@ -5,7 +5,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable } from '@/components/reference/data-table';
-import { cityLine, formatDate, formatPhone, oneLineAddress, plural } from '@/components/reference/format';
+import { cityLine, formatPhone, oneLineAddress, plural } from '@/components/reference/format';
+import { DateTime } from '@/components/ui/date-time';
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceChips } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
@@ -69,7 +70,7 @@ export default async function CompanyPage({ params }: Props) {
               items={[
                 { term: 'Address', value: company.address ? oneLineAddress(company.address) : null },
                 { term: 'Phone', value: company.phone ? <a href={`tel:${company.phone}`} className={linkClass}>{formatPhone(company.phone)}</a> : null },
-                { term: 'Created', value: formatDate(company.createdAt) },
+                { term: 'Created', value: <DateTime iso={company.createdAt} dateOnly /> },
                 { term: 'Status', value: company.isActive ? 'Active' : 'Inactive: no new orders' },
                 { term: 'Background checks', value: company.backgroundCheckEnabled ? 'Integration configured' : 'Not configured' },
                 { term: "Participants' language", value: company.participantLanguage === 'es' ? 'Spanish (Español)' : 'English' },

@@ -5,7 +5,8 @@ import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { DataTable } from '@/components/reference/data-table';
-import { formatDate, formatPhone, oneLineAddress, plural } from '@/components/reference/format';
+import { formatPhone, oneLineAddress, plural } from '@/components/reference/format';
+import { DateTime } from '@/components/ui/date-time';
 import { orNotFound } from '@/components/reference/server';
 import { Breadcrumb, Code, DescriptionList, DetailCard, DotBadge, linkClass, Muted, ServiceChips } from '@/components/reference/ui';
 import { requireScope } from '@/lib/auth/page-context';
@@ -71,7 +72,7 @@ export default async function LocationPage({ params }: Props) {
                 { term: 'Company', value: <Link href={`/companies/${location.company.id}`} className={linkClass}>{location.company.name}</Link> },
                 { term: 'Address', value: oneLineAddress(location.address) || null },
                 { term: 'Phone', value: location.phone ? <a href={`tel:${location.phone}`} className={linkClass}>{formatPhone(location.phone)}</a> : null },
-                { term: 'Created', value: formatDate(location.createdAt) },
+                { term: 'Created', value: <DateTime iso={location.createdAt} dateOnly /> },
                 { term: 'Status', value: location.isActive ? 'Active' : 'Inactive: no new orders' },
                 { term: 'Fee cap', value: location.feeCap === null ? 'No cap' : `$${location.feeCap.toFixed(2)}` },
                 { term: 'Clinic choice', value: location.scheduleStrategies.map((s) => STRATEGY_WORDS[s] ?? s).join(', '), wide: true },

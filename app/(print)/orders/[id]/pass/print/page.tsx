@@ -10,7 +10,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import QRCode from 'qrcode';
 import { PrintButton } from '@/components/passes/print-button';
-import { formatAddress, formatDateTime, formatPhone } from '@/components/orders/format';
+import { formatAddress, formatPhone } from '@/components/orders/format';
+import { formatInstant, timeZoneLabel } from '@/lib/format/time';
 import { requireScope } from '@/lib/auth/page-context';
 import { DomainError } from '@/lib/domain/errors';
 import { getOrder } from '@/lib/domain/orders/queries';
@@ -51,7 +52,17 @@ export default async function PrintPassPage({ params }: { params: Promise<{ id: 
           {order.participant.firstName ? `For ${order.participant.firstName}` : 'Test pass'}
         </h1>
         <p className="mt-1 text-sm text-slate-700">
-          Complete by <strong>{order.expiresAt ? formatDateTime(order.expiresAt) : 'no deadline'}</strong>
+          Complete by{' '}
+          {order.expiresAt ? (
+            <>
+              <strong>
+                <time dateTime={order.expiresAt}>{formatInstant(order.expiresAt, ctx.timeZone)}</time>
+              </strong>{' '}
+              ({timeZoneLabel(ctx.timeZone)})
+            </>
+          ) : (
+            <strong>no deadline</strong>
+          )}
         </p>
       </header>
       <section className="grid grid-cols-2 gap-6 border-b border-slate-300 py-6" aria-label="Codes">
