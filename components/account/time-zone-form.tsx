@@ -16,7 +16,7 @@ import { describedBy, Field, Select } from '@/components/ui/field';
 import { useTimeZone } from '@/components/ui/time-zone';
 import { useToast } from '@/components/ui/toast';
 import type { UserTimeZone } from '@/lib/domain/contract/management';
-import { SetTimeZoneBody } from '@/lib/domain/users/time-zone';
+import { SetTimeZoneBody } from '@/lib/domain/users/time-zone-schemas';
 import { timeZoneLabel } from '@/lib/format/time';
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone ?? '';
@@ -48,7 +48,7 @@ export function TimeZoneForm({ known, zones }: { known: boolean; zones: string[]
   const error = form.formState.errors.timeZone?.message;
   const hint = known ? `Now: ${timeZoneLabel(current)}.` : `Not chosen yet: times are shown in ${timeZoneLabel(current)} until you choose.`;
   return (
-    <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={form.handleSubmit((values) => mutation.mutate(values))} aria-label="Time zone">
+    <form noValidate className="flex max-w-xl flex-col gap-4" onSubmit={form.handleSubmit((values) => mutation.mutate(values))}>
       {mutation.isError && !error ? (
         <Alert tone="danger" title="The time zone was not saved">
           {errorMessage(mutation.error)}

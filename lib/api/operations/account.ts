@@ -4,7 +4,7 @@
  * session cookie), so an API token, which is no user, is refused with 403.
  */
 import { UserTimeZone } from '@/lib/domain/contract/management';
-import { SetTimeZoneBody } from '@/lib/domain/users/time-zone';
+import { SetTimeZoneBody } from '@/lib/domain/users/time-zone-schemas';
 import { ok, type OperationSpec } from './spec';
 
 export const accountOperations = {

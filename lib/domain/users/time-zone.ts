@@ -1,10 +1,9 @@
 /**
  * The zone a dashboard user's times are shown in (issue 29): `users.time_zone`, recorded from the
  * browser at sign-in while it is unset, and changed by the user (PUT /api/v2/me/timeZone, audited).
- * Only IANA names the runtime knows are stored, spelled as Intl spells them.
+ * Only IANA names the runtime knows are stored, spelled as Intl spells them (./time-zone-schemas.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
@@ -12,19 +11,8 @@ import type { Ctx } from '@/lib/domain/context';
 import type { UserTimeZone } from '@/lib/domain/contract/management';
 import { DomainError } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
-import { canonicalTimeZone, timeZoneLabel } from '@/lib/format/time';
-
-const UNKNOWN_ZONE = 'Member timeZone must be an IANA time zone, such as "America/Chicago" or "UTC".';
-
-/** An IANA zone name, as the request or the sign-in form gives it; the canonical spelling after parsing. */
-export const TimeZoneName = z
-  .string()
-  .refine((value) => canonicalTimeZone(value) !== null, { message: UNKNOWN_ZONE })
-  .transform((value) => canonicalTimeZone(value)!);
-
-/** The body of PUT /api/v2/me/timeZone; the account page's form validates with it too. */
-export const SetTimeZoneBody = z.strictObject({ timeZone: TimeZoneName }).meta({ id: 'SetTimeZoneBody' });
-export type SetTimeZoneBody = z.output<typeof SetTimeZoneBody>;
+import { timeZoneLabel } from '@/lib/format/time';
+import { TimeZoneName, type SetTimeZoneBody } from './time-zone-schemas';
 
 export const userTimeZone = (timeZone: string): UserTimeZone => ({ object: 'timeZone', timeZone, label: timeZoneLabel(timeZone) });
 
