@@ -91,6 +91,13 @@ export function formatRemaining(ms: number): string {
   return `${m} min ${String(s).padStart(2, '0')} s`;
 }
 
+/** `2026-11-24 07:05`: an instant in `timeZone` as a date and time any spreadsheet reads as one (the CSV export). */
+export function formatSpreadsheetTime(value: string | Date | number, timeZone: string): string {
+  const w = wallClock(new Date(value).getTime(), timeZone);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+}
+
 /** The wall-clock fields of an instant in a zone. */
 function wallClock(ms: number, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(ms);

@@ -17,6 +17,7 @@ import { ListOrdersQuery, OTHER_TEST_REASONS } from '@/lib/domain/orders/schemas
 import { oldestFirstPage, type PageReader } from '@/lib/domain/pagination';
 import type { Order } from '@/lib/domain/order-model/serialize';
 import { parseQuery, toErrorResponse } from '@/lib/http/route';
+import { canonicalTimeZone, formatSpreadsheetTime } from '@/lib/format/time';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,26 +30,8 @@ class Safe {
 }
 type Column = [header: string, value: (o: Order) => Value | Safe];
 
-/** A valid IANA time zone name, else UTC. */
-function timeZoneOf(value: string | undefined): string {
-  if (!value) return 'UTC';
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
-
-/** `2026-11-24 07:05` in the zone: a date and time any spreadsheet reads as one. */
-function localTime(iso: string | null | undefined, timeZone: string): string {
-  if (!iso) return '';
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-}
+/** `2026-11-24 07:05` in the zone: a date and time any spreadsheet reads as one (lib/format/time.ts). */
+const localTime = (iso: string | null | undefined, timeZone: string) => (iso ? formatSpreadsheetTime(iso, timeZone) : '');
 
 /** `+19725556721` -> "(972) 555-6721", written as is; other numbers go through the formula defence. */
 function phone(value: string | null | undefined): Value | Safe {
@@ -150,7 +133,8 @@ function exportOrders(ctx: PageCtx, url: URL): Response {
   delete raw.page;
   delete raw.limit;
   const filters = parseQuery(ListOrdersQuery, raw);
-  const timeZone = timeZoneOf(tz);
+  // The page's zone (the user's) by default; `tz` names another (an unknown one is ignored).
+  const timeZone = (tz && canonicalTimeZone(tz)) || ctx.timeZone;
   const COLUMNS = columns(timeZone, ctx.role !== 'viewer');
   const oldestFirst = sort === 'oldest';
 
