@@ -1,7 +1,8 @@
 /**
  * Importing reference data from a file (DESIGN.md 6.4: `clinics import`, `catalog import`): what the
  * imports share. The file arrives as records (line number and fields, the header first) from any
- * async source, read as it goes: the reader (lib/admin/csv.ts) streams a CSV file, tests pass arrays.
+ * async source, read as it goes: the CSV reader (import-csv.ts) streams a file for the CLI or an
+ * uploaded body for the API (`POST /api/v2/clinics/imports`), tests pass arrays.
  *
  * One import is one transaction. Valid lines are written in batches (upsert by `externalId`); a line
  * that is wrong is reported with its number and, unless `skipInvalid`, the transaction rolls back

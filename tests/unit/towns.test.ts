@@ -1,7 +1,7 @@
 /** lib/geo/zips.ts: the towns around a point that label the clinic map and the pass page's mini map. */
 import { describe, expect, it } from 'vitest';
-import { distanceMiles } from '@/lib/geo/geocode';
-import { townName, townsAround, usZipPlaces } from '@/lib/geo/zips';
+import { distanceMiles, geocodeNear } from '@/lib/geo/geocode';
+import { placesNamed, townName, townsAround, usZipPlaces } from '@/lib/geo/zips';
 
 const dallas = { lat: 32.7767, long: -96.797 };
 
@@ -33,5 +33,24 @@ describe('townsAround', () => {
   it('finds nothing out at sea and honours the maximum', () => {
     expect(townsAround({ lat: 30, long: -140 }, 50, 10)).toEqual([]);
     expect(townsAround(dallas, 50, 3)).toHaveLength(3);
+  });
+});
+
+describe('placesNamed: a city typed without its state', () => {
+  it('"Dallas" is Dallas, TX first (the most ZIP codes), then the other Dallases, each a place the geocoder knows', () => {
+    const places = placesNamed('Dallas');
+    expect(places.map((p) => p.near)).toEqual(['Dallas, TX', 'Dallas, GA', 'Dallas, PA', 'Dallas, NC', 'Dallas, OR', 'Dallas, SD', 'Dallas, WI', 'Dallas, WV']);
+    for (const p of places) expect(geocodeNear(p.near), p.near).not.toBeNull();
+  });
+
+  it('ignores case and extra spaces, keeps the data set\'s spelling, and stops at `max`', () => {
+    expect(placesNamed('  fort   worth ').map((p) => p.near)).toEqual(placesNamed('Fort Worth').map((p) => p.near));
+    expect(placesNamed('fort worth')[0].near).toBe('Fort Worth, TX');
+    expect(placesNamed('Springfield', 3)).toHaveLength(3);
+  });
+
+  it('knows no place of an unknown name, nor of a ZIP code', () => {
+    expect(placesNamed('Nowhereville')).toEqual([]);
+    expect(placesNamed('75201')).toEqual([]);
   });
 });
