@@ -38,6 +38,8 @@ export interface ClinicFinderProps {
   where: string;
   /** Why `where` could not be placed. */
   whereError: string | null;
+  /** The user may place orders: the clinic popup offers "Order at this clinic". */
+  canOrder?: boolean;
   /** Places `where` may mean (`Dallas, TX`, `Dallas, GA`… for "Dallas"), to search from with one click. */
   whereChoices?: string[];
   radius: number;
@@ -435,6 +437,7 @@ export function ClinicFinder(props: ClinicFinderProps) {
             places={props.places}
             tileUrl={props.tileUrl}
             tileAttribution={props.tileAttribution}
+            canOrder={props.canOrder ?? false}
           />
         </section>
       </div>

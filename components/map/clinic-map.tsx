@@ -46,6 +46,8 @@ export interface ClinicMapProps {
   places: PlaceLabel[];
   tileUrl: string | null;
   tileAttribution: string | null;
+  /** The user may place orders: the popup offers "Order at this clinic". */
+  canOrder?: boolean;
 }
 
 export default function ClinicMap(props: ClinicMapProps) {
@@ -226,7 +228,7 @@ function stateLabelPoints(outlines: StateOutlines) {
 type PointProps = { id: string; rank: number };
 
 /** The clinics as pins and clusters, the highlight shared with the list, and the popup. */
-function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupClosed }: ClinicMapProps) {
+function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupClosed, canOrder = false }: ClinicMapProps) {
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
   useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
@@ -336,7 +338,7 @@ function ClinicLayer({ clinics, highlight, selected, onHover, onSelect, onPopupC
           autoPanPadding={[24, 24]}
           eventHandlers={{ remove: () => onPopupClosed(selectedClinic.clinic.id) }}
         >
-          <ClinicPopupContent ranked={selectedClinic} focusOnOpen={selected?.source === 'map'} />
+          <ClinicPopupContent ranked={selectedClinic} focusOnOpen={selected?.source === 'map'} canOrder={canOrder} />
         </Popup>
       )}
     </>

@@ -10,7 +10,7 @@ import type { RankedClinic } from './types';
  * and "Order at this clinic" (the new-order form with this clinic chosen). Its links carry `!`
  * colours: Leaflet's `.leaflet-container a` would otherwise paint them #0078A8 (3.6:1 in dark mode).
  */
-export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClinic; focusOnOpen: boolean }) {
+export function ClinicPopupContent({ ranked, focusOnOpen, canOrder }: { ranked: RankedClinic; focusOnOpen: boolean; /** The user may place orders (`order.create`). */ canOrder: boolean }) {
   const { clinic, rank } = ranked;
   const heading = useRef<HTMLHeadingElement>(null);
   // Opened from a pin with the keyboard: move focus into the popup (Escape closes it and returns to
@@ -51,13 +51,15 @@ export function ClinicPopupContent({ ranked, focusOnOpen }: { ranked: RankedClin
         <ServiceChips services={clinic.services} max={6} />
       </div>
       <div className="mt-2.5 flex flex-wrap gap-x-3 gap-y-1 border-t border-slate-200 pt-2.5 text-sm dark:border-slate-700">
-        <a
-          href={`/orders/new?clinic=${encodeURIComponent(clinic.id)}`}
-          className="font-medium text-brand-700! hover:underline dark:text-brand-300!"
-          data-testid="clinic-popup-order"
-        >
-          Order at this clinic
-        </a>
+        {canOrder ? (
+          <a
+            href={`/orders/new?clinic=${encodeURIComponent(clinic.id)}`}
+            className="font-medium text-brand-700! hover:underline dark:text-brand-300!"
+            data-testid="clinic-popup-order"
+          >
+            Order at this clinic
+          </a>
+        ) : null}
         <a
           href={directionsUrl(clinic)}
           target="_blank"

@@ -102,6 +102,7 @@ export default async function ClinicsPage({ searchParams }: { searchParams: Prom
         where={params.where ?? ''}
         whereError={error}
         whereChoices={choices}
+        canOrder={ctx.scopes.has('order.create')}
         radius={filters.radius}
         defaultRadius={defaults.radius}
         radiusOptions={radiusOptions}

@@ -21,7 +21,7 @@ import { PackageFields } from './package-fields';
 import { ParticipantFields } from './participant-fields';
 import { ReasonFields } from './reason-fields';
 import { RequesterFields } from './requester-fields';
-import { ScheduleFields } from './schedule-fields';
+import { ScheduleFields, type PresetClinic } from './schedule-fields';
 import { placeServerErrors } from './server-errors';
 import type { AgencyChoice, FieldName, FormInput, FormOutput, LocationChoice, OrderResponse, PackageChoice } from './types';
 
@@ -106,7 +106,7 @@ export function CreateOrderForm({
   requester: { email: string; name: string | null };
   canSearchClinics: boolean;
   /** Chosen on the clinic map ("Order at this clinic"). */
-  presetClinic?: { id: string; name: string };
+  presetClinic?: PresetClinic;
 }) {
   const router = useRouter();
   const toast = useToast();

@@ -1,12 +1,28 @@
 'use client';
 /** How the participant receives the order, where they are tested, and the order's settings. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/alert';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { ClinicPicker } from './clinic-picker';
 import { instant, optional, useFieldError } from './controls';
 import { RadioCards, Section } from './layout';
 import type { FormInput } from './types';
+
+/**
+ * A clinic chosen on the clinic map ("Order at this clinic"): shown by name, read-only and
+ * removable. `milesFrom` is its distance from each location the user can order for (null: the
+ * location's ZIP code is unknown); beyond `maxMiles` (the clinic search's default radius, the package
+ * editor's clinic check) it is refused for that location and the nearby clinics are offered instead.
+ */
+export interface PresetClinic {
+  id: string;
+  name: string;
+  /** Street, city, state: what tells two clinics of one name apart. */
+  address: string;
+  milesFrom: Record<string, number | null>;
+  maxMiles: number;
+}
 
 export function ScheduleFields({
   canSearchClinics,
@@ -17,13 +33,24 @@ export function ScheduleFields({
   canSearchClinics: boolean;
   packageId: string | undefined;
   locationPostalCode: string | null | undefined;
-  presetClinic?: { id: string; name: string };
+  presetClinic?: PresetClinic;
 }) {
-  const { register, control, setValue, formState } = useFormContext<FormInput>();
+  const { register, control, setValue, getValues, formState } = useFormContext<FormInput>();
   const err = useFieldError();
-  const [delivery, strategy] = useWatch({ control, name: ['deliveryMethods.0.type', 'settings.schedule.strategy'] });
-  // A clinic chosen on the map arrives as its id, shown by name above the id field.
-  const [clinicIdByHand, setClinicIdByHand] = useState(Boolean(presetClinic));
+  const [delivery, strategy, locationRef] = useWatch({ control, name: ['deliveryMethods.0.type', 'settings.schedule.strategy', 'location'] });
+  const [clinicIdByHand, setClinicIdByHand] = useState(false);
+  // The clinic chosen on the map, until it is removed or the chosen location is too far from it.
+  const [presetRemoved, setPresetRemoved] = useState(false);
+  const locationId = locationRef?.id;
+  const presetMiles = presetClinic && locationId ? presetClinic.milesFrom[locationId] : null;
+  const presetFar = presetClinic !== undefined && presetMiles !== null && presetMiles !== undefined && presetMiles > presetClinic.maxMiles;
+  const presetShown = presetClinic !== undefined && !presetRemoved && !presetFar;
+  useEffect(() => {
+    if (!presetClinic || strategy !== 'clinic') return;
+    const current = getValues('settings.schedule.clinic.id');
+    if (presetShown && current !== presetClinic.id) setValue('settings.schedule.clinic.id', presetClinic.id);
+    if (!presetShown && current === presetClinic.id) setValue('settings.schedule.clinic.id', '');
+  }, [presetClinic, presetShown, strategy, getValues, setValue]);
   return (
     <Section id="delivery-title" title="Delivery and scheduling" description="How the participant receives the order, and where they are tested.">
       <RadioCards
@@ -54,18 +81,39 @@ export function ScheduleFields({
       <input type="hidden" {...register('settings.schedule.strategy')} />
       {strategy === 'clinic' ? (
         <div className="flex flex-col gap-2 sm:col-span-2">
-          {presetClinic ? (
-            <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="preset-clinic">
-              Chosen on the clinic map: <span className="font-medium">{presetClinic.name}</span>
-            </p>
-          ) : null}
-          <ClinicPicker
-            canSearchClinics={canSearchClinics}
-            packageId={packageId}
-            locationPostalCode={locationPostalCode}
-            byHand={clinicIdByHand}
-            onByHand={() => setClinicIdByHand(true)}
-          />
+          {presetShown ? (
+            <div className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-brand-500 bg-brand-50 px-3 py-2 text-sm dark:bg-brand-500/10" data-testid="preset-clinic">
+              <div className="min-w-0">
+                <p className="text-xs text-slate-600 dark:text-slate-400">Clinic chosen on the clinic map</p>
+                <p className="font-medium text-slate-900 dark:text-white">{presetClinic.name}</p>
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {presetClinic.address}
+                  {typeof presetMiles === 'number' ? ` · ${presetMiles.toFixed(1)} miles from the location` : ''}
+                </p>
+              </div>
+              <button type="button" className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-300" onClick={() => setPresetRemoved(true)}>
+                Remove<span className="sr-only"> {presetClinic.name}</span>
+              </button>
+              <input type="hidden" {...register('settings.schedule.clinic.id')} />
+            </div>
+          ) : (
+            <>
+              {presetFar && !presetRemoved ? (
+                <div data-testid="preset-clinic-far">
+                  <Alert tone="warning" title={`${presetClinic.name} is too far from this location`}>
+                    It is {presetMiles!.toFixed(0)} miles away; a clinic for this location must be within {presetClinic.maxMiles} miles. Choose one below, or choose another location.
+                  </Alert>
+                </div>
+              ) : null}
+              <ClinicPicker
+                canSearchClinics={canSearchClinics}
+                packageId={packageId}
+                locationPostalCode={locationPostalCode}
+                byHand={clinicIdByHand}
+                onByHand={() => setClinicIdByHand(true)}
+              />
+            </>
+          )}
         </div>
       ) : null}
       <Field label="Expires" htmlFor="expires-at" error={err('settings.expiresAt')} hint="Default: 14 days after creation.">

@@ -4,12 +4,28 @@ import { CreateOrderForm } from '@/components/orders/create-order/create-order-f
 import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { listAgencies } from '@/lib/domain/agencies';
-import { getClinic } from '@/lib/domain/clinics';
+import { getClinic, type Clinic } from '@/lib/domain/clinics';
+import { DEFAULT_RADIUS_MILES } from '@/lib/domain/clinics/search';
+import { distanceMiles, geocodeZip } from '@/lib/geo/geocode';
 import { namesJobCategories, packageRules } from '@/lib/domain/orders/package-rules';
 import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { companyAndLocationOptions } from '../filter-options';
 
 export const metadata: Metadata = { title: 'New order' };
+
+/**
+ * The clinic chosen on the map, for the form: its address, and its distance from each location
+ * (from the location's ZIP code, as the package editor's clinic check measures it).
+ */
+function presetOf(clinic: Clinic, locations: ReadonlyArray<{ id: string; postalCode: string | null }>) {
+  const milesFrom: Record<string, number | null> = {};
+  for (const l of locations) {
+    const origin = l.postalCode ? geocodeZip(l.postalCode) : null;
+    milesFrom[l.id] = origin && clinic.coordinates ? Math.round(distanceMiles(origin, clinic.coordinates) * 10) / 10 : null;
+  }
+  const address = [clinic.address?.line1, clinic.address?.city, clinic.address?.state].filter(Boolean).join(', ');
+  return { id: clinic.id, name: clinic.name, address, milesFrom, maxMiles: DEFAULT_RADIUS_MILES };
+}
 
 export default async function NewOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireScope('order.create');
@@ -51,7 +67,7 @@ export default async function NewOrderPage({ searchParams }: { searchParams: Pro
         }))}
         requester={{ email: ctx.userEmail, name: ctx.userName }}
         canSearchClinics={can(ctx, 'clinic.search')}
-        presetClinic={presetClinic ? { id: presetClinic.id, name: presetClinic.name } : undefined}
+        presetClinic={presetClinic ? presetOf(presetClinic, locations) : undefined}
       />
     </div>
   );
