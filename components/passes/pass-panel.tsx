@@ -1,7 +1,8 @@
 'use client';
 /**
  * The order page's pass panel (DESIGN.md 6.1): the participant's link with a copy button, when it
- * was first opened, how it reached the participant, "Print pass" (the way for delivery `none`) and
+ * was first opened, how it reached the participant (its message as it stands: queued, sent, or
+ * failed and why; issue 29), "Print pass" (the way for delivery `none`) and
  * "Reissue" (confirm; POST /api/v2/orders/{id}/pass revokes the old link and sends the new one).
  * The link and the print are `order.update`'s, like the pass operation: a read-only role sees only
  * how the pass reaches the participant.
@@ -10,7 +11,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
-import { apiFetch, apiGet, errorMessage, queryKeys } from '@/components/ui/api';
+import { explainError } from '@/components/messages/labels';
+import { orderMessagesKey } from '@/components/messages/order-messages-panel';
+import { apiFetch, apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card, CardBody, CardHeader } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -18,13 +21,57 @@ import { DateTime } from '@/components/ui/date-time';
 import { Dialog } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useToast } from '@/components/ui/toast';
-import type { Order } from '@/lib/api/representations';
+import type { Message, Order } from '@/lib/api/representations';
 import { OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import type { Pass } from '@/lib/domain/contract/representation';
 
 const REFRESH_MS = 15_000;
 
 export const passQueryKey = (orderId: string) => [...queryKeys.orders.detail(orderId), 'pass'] as const;
+
+/** The newest message that carried the pass link (created or reissued), as the messages list shows it. */
+export function passMessage(messages: readonly Message[] | undefined): Message | null {
+  const carrying = (messages ?? []).filter((m) => m.template === 'orderCreated' || m.template === 'passReissued');
+  return carrying.length ? carrying.reduce((newest, m) => (m.createdAt >= newest.createdAt ? m : newest)) : null;
+}
+
+/**
+ * How the link reached the participant, as it stands (issue 29): the delivery method's words only
+ * when its message has gone; queued or failed (and why) otherwise.
+ */
+function DeliveryState({ order }: { order: Order }) {
+  const delivery = order.deliveryMethods[0]?.type ?? 'none';
+  const messages = useQuery({
+    queryKey: orderMessagesKey(order.id),
+    queryFn: ({ signal }) => apiGet<Page<Message>>(`/api/v2/orders/${encodeURIComponent(order.id)}/messages`, { limit: 20 }, signal),
+    refetchInterval: (q) => (q.state.data?.data.some((m) => m.status === 'queued' && m.attempts === 0) ? 3_000 : false),
+    enabled: delivery !== 'none',
+  });
+  if (delivery === 'none') return <>{deliveryInWords(order)}</>;
+  const how = delivery === 'sms' ? 'text message' : 'e-mail';
+  const to = delivery === 'sms' ? order.participant.phone : order.participant.email;
+  const toWords = to ? ` to ${to}` : '';
+  const message = passMessage(messages.data?.data);
+  if (messages.isPending) return <>Sending by {how}{toWords}…</>;
+  if (!message) return <>{messages.isError ? `By ${how}${toWords}; its state could not be loaded.` : `No ${how} with the link has been queued${toWords}.`}</>;
+  if (message.status === 'sent')
+    return (
+      <span data-testid="pass-delivery" data-status="sent">
+        Sent by {how}{toWords} <DateTime iso={message.sentAt ?? message.createdAt} />, with reminders before it expires.
+      </span>
+    );
+  if (message.status === 'queued')
+    return (
+      <span data-testid="pass-delivery" data-status="queued">
+        {message.attempts > 0 ? `Not sent yet by ${how}${toWords}: retrying (${message.lastError ? explainError(message.lastError) : 'the provider did not answer'}).` : `Waiting to be sent by ${how}${toWords}.`}
+      </span>
+    );
+  return (
+    <span data-testid="pass-delivery" data-status="failed" className="text-red-700 dark:text-red-300">
+      Not sent by {how}{toWords}. {message.lastError ? explainError(message.lastError) : 'Print the pass and hand it over.'}
+    </span>
+  );
+}
 
 /** How the link reaches the participant, in words (the create form says the same). */
 export function deliveryInWords(order: Pick<Order, 'deliveryMethods' | 'participant'>): string {
@@ -68,7 +115,7 @@ export function PassPanel({ order, canUpdate }: { order: Order; canUpdate: boole
 
   return (
     <Card aria-labelledby="pass-title" data-testid="pass-panel">
-      <CardHeader id="pass-title" title="Participant pass" description={deliveryInWords(order)} />
+      <CardHeader id="pass-title" title="Participant pass" description={<DeliveryState order={order} />} />
       {canUpdate ? (
         <CardBody className="flex flex-col gap-4">
           {pass.isPending ? (
