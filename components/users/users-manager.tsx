@@ -514,7 +514,7 @@ export function UsersManager({
                   const status = STATUS[u.status];
                   const self = u.id === currentUserId;
                   return (
-                    <tr key={u.id} data-user-email={u.email} className={STACKED.tr}>
+                    <tr key={u.id} data-user-email={u.email} data-user-id={u.id} className={STACKED.tr}>
                       <td className={`${STACKED.td} px-4 py-3 font-medium text-slate-900 dark:text-white`}>
                         {u.name ?? <span className="text-slate-500 dark:text-slate-400">—</span>}
                         {self ? <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">(you)</span> : null}
