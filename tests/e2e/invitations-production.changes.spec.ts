@@ -111,8 +111,13 @@ test('at 390 px wide, the users and API token pages are no wider than the screen
   expect(created.status()).toBe(201);
   for (const path of ['/settings/users', '/settings/tokens']) {
     await page.goto(path);
-    await expect(page.getByTestId(path.endsWith('users') ? 'users-table' : 'tokens-table')).toBeVisible();
+    const table = page.getByTestId(path.endsWith('users') ? 'users-table' : 'tokens-table');
+    await expect(table).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    // The table itself, not only the page: no sideways scroll hidden in its box either.
+    const box = await table.evaluate((el) => ({ right: el.getBoundingClientRect().right, scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(box.right, path).toBeLessThanOrEqual(390);
+    expect(box.scroll, path).toBeLessThanOrEqual(box.client);
   }
   await context.close();
 });
