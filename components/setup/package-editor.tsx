@@ -15,6 +15,7 @@ import { apiGet, errorMessage } from '@/components/ui/api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
+import { plainWords } from '@/lib/domain/issue-words';
 import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from './form-kit';
 
 export interface CatalogService {
@@ -152,7 +153,7 @@ function servicesMessage(error: unknown): string | undefined {
   if (!error) return undefined;
   const direct = errorAt({ services: error }, 'services');
   if (direct) return direct;
-  if (Array.isArray(error)) for (const item of error) if (item?.id?.message) return String(item.id.message);
+  if (Array.isArray(error)) for (const item of error) if (item?.id?.message) return plainWords(String(item.id.message));
   return undefined;
 }
 

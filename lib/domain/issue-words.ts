@@ -94,6 +94,9 @@ export const afterName = (words: string) => words.charAt(0).toLowerCase() + word
 
 /** Messages of schemas and of the server that name members or speak in code, in a form's words. */
 const PLAIN: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
+  // In a form a blank control is one not filled in.
+  [/^Must not be blank\.$/, 'Required.'],
+  [/^"[^"]+" must not be blank\.$/, 'Required.'],
   [/ is required for the email delivery method\.?$/, 'Required to send the pass by e-mail.'],
   [/ is required for the sms delivery method\.?$/, 'Required to send the pass by text message.'],
   [/ is required for the nearestClinic schedule strategy\.?$/, 'Required to find the clinic nearest the participant.'],

@@ -42,7 +42,7 @@ test.describe('Create-order form: reasons', () => {
     await other.fill('   ');
     await expect(page.getByTestId('other-reason-counter')).toHaveText('3/30 characters');
     await page.getByRole('button', { name: 'Create order' }).click();
-    await expect(page.locator('#other-test-reason-error')).toHaveText('Must not be blank.');
+    await expect(page.locator('#other-test-reason-error')).toHaveText('Required.');
     await other.fill('Court-ordered retest');
     await expect(page.getByTestId('other-reason-counter')).toHaveText('20/30 characters');
     await expect(page.locator('#other-test-reason-error')).toHaveCount(0);

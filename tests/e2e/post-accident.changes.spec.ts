@@ -168,3 +168,38 @@ test('the audit trail in words: the participant’s clinic choice, the extended 
   await expect(trail).not.toContainText('by System');
   await screenshotAndAudit(page, 'order-audit-words');
 });
+
+test('the order page says who acknowledged the result and when; the audit trail in words', async ({ page, baseURL }) => {
+  await signIn(page, 'admin');
+  const created = await page.request.post('/api/v2/orders', {
+    headers: { Origin: baseURL! },
+    data: {
+      deliveryMethods: [{ type: 'none' }],
+      location: { id: seedIds.location('acme', 'primary') },
+      package: { id: seedIds.package('acme', 'nonDot') },
+      participant: { firstName: 'Kim', lastName: `Acked${Date.now()}` },
+      requester: { email: 'admin@acme.test' },
+      settings: {},
+      testReason: 'preEmployment',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const order = (await created.json()) as { id: string; services: Array<{ id: string }> };
+  for (const status of ['pending_collectionCompleted', 'negative']) {
+    const event = await page.request.post(`/api/v2/orders/${order.id}/services/${order.services[0].id}/events`, { headers: { Origin: baseURL! }, data: { status } });
+    expect(event.status(), await event.text()).toBe(200);
+  }
+  await page.goto(`/orders/${order.id}`);
+  await expect(page.getByTestId('order-acknowledged')).toHaveText('Not yet');
+
+  const acked = await page.request.put(`/api/v2/orders/${order.id}/acknowledgement`, { headers: { Origin: baseURL! }, data: {} });
+  expect(acked.status(), await acked.text()).toBe(200);
+  await page.reload();
+  const who = page.getByTestId('order-acknowledged');
+  await expect(who).toContainText('by Alex Rivera');
+  await expect(who.locator('time')).toHaveCount(1);
+  const entry = page.getByTestId('audit-trail').locator('[data-action="order.acknowledged"]');
+  await expect(entry).toContainText('Result acknowledged');
+  await expect(entry).toContainText('Result: Negative.');
+  await expect(entry).toContainText('by Alex Rivera <admin@acme.test>');
+});

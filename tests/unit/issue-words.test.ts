@@ -72,10 +72,11 @@ describe('plainWords: what a form shows', () => {
     ['Must be one of: email, sms.', 'Choose one of the options.'],
     ['must be an E.164 phone number such as +12145550123', 'Enter the number with + and the country code, such as +12145550123.'],
     ['"participant.address.state" is required.', 'Required.'],
-    ['"otherTestReason" must not be blank.', 'Must not be blank.'],
+    ['"otherTestReason" must not be blank.', 'Required.'],
     ['incident.delayReason is required: the alcohol test is more than 2 hours after the incident.', 'Required: the alcohol test is more than 2 hours after the incident.'],
     ['participant.email is required for the email delivery method.', 'Required to send the pass by e-mail.'],
-    ['Must not be blank.', 'Must not be blank.'],
+    ['Must not be blank.', 'Required.'],
+    ['This location does not allow the "clinic" schedule strategy.', 'This location does not allow the "clinic" schedule strategy.'],
   ])('%j -> %j', (message, words) => {
     expect(plainWords(message)).toBe(words);
   });
