@@ -140,4 +140,57 @@ test.describe('Times in the user\'s zone', () => {
 
     expect(errors).toEqual([]);
   });
+
+  test("the staging mailbox and the token list show the admin's zone, not the browser's, loaded or navigated to", async ({ page, baseURL }) => {
+    const errors = collectPageErrors(page);
+    await startSession(page, USERS.admin);
+    // A token for the list, and an e-mailed order for the mailbox.
+    const created = await page.request.post('/api/v2/apiTokens', { headers: { Origin: baseURL! }, data: { name: `Zone ${Date.now()}`, scopes: ['company.list'], allCompanies: true } });
+    expect(created.status(), await created.text()).toBe(201);
+    const location = (await (await page.request.get('/api/v2/locations?name=Dallas%20Terminal')).json()).data[0];
+    const pkg = (await (await page.request.get(`/api/v2/packages?locationId=${location.id}&name=Non-DOT%2010-Panel`)).json()).data[0];
+    const lastName = `Zone${Date.now()}`;
+    const ordered = await page.request.post('/api/v2/orders', {
+      headers: { Origin: baseURL! },
+      data: {
+        deliveryMethods: [{ type: 'email' }],
+        location: { id: location.id },
+        package: { id: pkg.id },
+        participant: { firstName: 'Zed', lastName, email: `${lastName.toLowerCase()}@example.com` },
+        requester: { email: USERS.admin },
+        settings: {},
+        testReason: 'random',
+      },
+    });
+    expect(ordered.status(), await ordered.text()).toBe(201);
+    const code = ((await ordered.json()) as { code: string }).code;
+
+    // A full load of the mailbox once the worker has sent the e-mail.
+    await expect(async () => {
+      await page.goto('/mailbox');
+      await expect(page.getByTestId('mailbox-entry').filter({ hasText: code })).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    const note = page.getByTestId('time-zone-note');
+    await expect(note).toHaveText(/^Times in .+ \(.+\)$/);
+    // The admin's zone (UTC until one is recorded or chosen), whatever the browser's (Chicago here).
+    const zone = (await note.getAttribute('data-time-zone'))!;
+    const loaded = await timesOf(page);
+    expect(loaded.length).toBeGreaterThan(0);
+    expectAllIn(loaded, zone, 'mailbox, full load');
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'API tokens', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/settings/tokens');
+    await expect(page.locator('main time').first()).toBeAttached();
+    await expect(page.getByTestId('time-zone-note')).toHaveAttribute('data-time-zone', zone);
+    expectAllIn(await timesOf(page), zone, 'token list after client-side navigation');
+
+    await nav.getByRole('link', { name: 'Mailbox', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/mailbox');
+    await expect(page.getByTestId('mailbox-entry').filter({ hasText: code })).toHaveCount(1);
+    const navigated = await timesOf(page);
+    expectAllIn(navigated, zone, 'mailbox after client-side navigation');
+    expect(navigated.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
 });
