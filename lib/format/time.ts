@@ -125,7 +125,8 @@ export function fromZonedInputValue(local: string, timeZone: string): number {
     const w = wallClock(ms, timeZone);
     return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - Math.floor(ms / 1000) * 1000;
   };
-  const first = asUtc - offsetAt(asUtc);
-  const second = asUtc - offsetAt(first);
-  return Math.min(first, second);
+  // The instants whose wall clock could read `local`: one side of an offset change each.
+  const candidates = [...new Set([asUtc - offsetAt(asUtc - 86_400_000), asUtc - offsetAt(asUtc + 86_400_000), asUtc - offsetAt(asUtc)])];
+  const exact = candidates.filter((t) => t + offsetAt(t) === asUtc);
+  return exact.length ? Math.min(...exact) : Math.max(...candidates);
 }
