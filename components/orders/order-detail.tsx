@@ -440,6 +440,7 @@ export function OrderDetail({
                   )}
                 </Term>
                 <Term label="Address">{formatAddress(p.address)}</Term>
+                <Term label="Language">{p.language === 'es' ? 'Spanish (Español)' : 'English'}</Term>
                 {permissions.readIdentifiers ? (
                   <Term label="Identifiers">
                     {'identifiers' in p && p.identifiers?.length ? (

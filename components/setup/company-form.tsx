@@ -57,7 +57,7 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
   const idPrefix = company ? 'edit-company' : 'new-company';
   const windowError = errorAt(form.formState.errors, 'orderMatching.windowDays');
   const languageError = errorAt(form.formState.errors, 'participantLanguage');
-  const languageHint = "Their e-mails, text messages and pass page; an order can choose another.";
+  const languageHint = "Of their messages and pass page, unless an order names another.";
   return (
     <FormDialog
       trigger={company ? 'Edit company' : 'New company'}

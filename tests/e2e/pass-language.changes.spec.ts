@@ -51,6 +51,10 @@ test('a Spanish order: the pass in Spanish with hours and open state, switched t
   expect(created.status(), await created.text()).toBe(201);
   const order = (await created.json()) as { id: string; code: string; participant: { language: string } };
   expect(order.participant.language).toBe('es');
+  // The employer's order page says which language the participant gets.
+  await page.goto(`/orders/${order.id}`);
+  const participantCard = page.locator('[aria-labelledby="participant-title"]');
+  await expect(participantCard.locator('dt', { hasText: /^Language$/ }).locator('xpath=following-sibling::dd')).toHaveText('Spanish (Español)');
   const pass = (await (await page.request.get(`/api/v2/orders/${order.id}/pass`)).json()) as { url: string };
   const passPath = new URL(pass.url).pathname;
 

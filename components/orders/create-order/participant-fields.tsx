@@ -33,7 +33,7 @@ export function ParticipantFields() {
       <Field label="Mobile phone" htmlFor="participant-phone" required={delivery === 'sms'} error={err('participant.phone')} hint="E.164, e.g. +12145550123">
         <Input id="participant-phone" type="tel" autoComplete="off" invalid={Boolean(err('participant.phone'))} {...register('participant.phone', optional)} />
       </Field>
-      <Field label="Language" htmlFor="participant-language" error={err('participant.language')} hint="Of the participant's e-mail or text message and pass page.">
+      <Field label="Language" htmlFor="participant-language" error={err('participant.language')} hint="Of the participant's messages and pass page.">
         <Select id="participant-language" invalid={Boolean(err('participant.language'))} aria-describedby={describedBy('participant-language', err('participant.language'), 'hint')} {...register('participant.language', optional)}>
           <option value="">The company&apos;s setting</option>
           <option value="en">English</option>
