@@ -76,10 +76,16 @@ export function MailboxEntryCard({ entry }: { entry: MailboxEntry }) {
         </div>
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
-        <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="mailbox-masked-note">
-          {entry.link === 'invitation' ? 'The invitation link' : entry.link === 'pass' ? 'The pass link' : 'The unlock link'} is hidden (… and its last 4 characters): only its
-          recipient gets it.
-        </p>
+        {entry.masked ? (
+          <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="mailbox-masked-note">
+            {entry.link === 'invitation' ? 'The invitation link' : entry.link === 'pass' ? 'The pass link' : entry.message.template === 'passwordReset' ? 'The password reset link' : 'The unlock link'} is
+            hidden (… and its last 4 characters): only its recipient gets it.
+          </p>
+        ) : (
+          <p className="text-xs text-slate-500 dark:text-slate-400" data-testid="mailbox-own-note">
+            This e-mail is to you: its link is shown whole.
+          </p>
+        )}
         {target ? <MailboxResend target={target} /> : null}
       </div>
     </Card>

@@ -16,7 +16,10 @@ import { auditEvents, messages, userInvitations, users } from '@/lib/db/schema';
 import { renderMessage } from '@/lib/domain/messages/render';
 import { openSecret } from '@/lib/secrets';
 import { DEMO } from '@/lib/seed';
-import { createTestUser } from './admins';
+import { listMailbox } from '@/lib/domain/messages/queries';
+import { runDueMessages } from '@/lib/worker/message-send';
+import { providersFromEnv } from '@/lib/worker/providers';
+import { createTestTenant, createTestUser } from './admins';
 import { db, withTestDatabase } from './harness';
 
 withTestDatabase();
@@ -183,5 +186,23 @@ describe('POST /api/auth/password-reset/confirm', () => {
     const noToken = await confirm({ password: 'a brand new password' });
     expect(await noToken.json()).toMatchObject({ statusCode: 400, errors: [{ code: 'required', source: { pointer: '/token' } }] });
     expect((await confirm({ token, password: 'a brand new password' })).status).toBe(200);
+  });
+});
+
+describe('the staging mailbox', () => {
+  it('shows the reset e-mail whole to its recipient, masked to another admin, with no invitation to resend', async () => {
+    const tenant = (await createTestTenant()).id;
+    const [user, admin] = await Promise.all([createTestUser(tenant, 'admin', 'all'), createTestUser(tenant, 'admin', 'all')]);
+    await ask({ email: user.email });
+    const [message] = await resetMessagesOf(user.id);
+    await runDueMessages({ db: db(), messageIds: [message.id], providers: providersFromEnv({ APP_ENV: 'staging' }) });
+
+    const own = (await listMailbox(user.ctx, { page: 1, limit: 10 })).data.find((e) => e.message.id === message.id)!;
+    expect(own).toMatchObject({ masked: false, link: null, invitee: { id: user.id } });
+    expect(own.content!.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{43}\n/);
+    const other = (await listMailbox(admin.ctx, { page: 1, limit: 10 })).data.find((e) => e.message.id === message.id)!;
+    expect(other).toMatchObject({ masked: true, link: null });
+    expect(other.content!.text).toMatch(/\/reset-password\/…[A-Za-z0-9_-]{4}\n/);
+    expect(other.content!.text).not.toMatch(/\/reset-password\/[A-Za-z0-9_-]{5,}/);
   });
 });

@@ -67,6 +67,7 @@ test('forgot password: a one-time link by e-mail, a new password, every session 
     await expect(text).toContainText(/\/reset-password\/[A-Za-z0-9_-]{43}\s/, { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   const link = /(\/reset-password\/[A-Za-z0-9_-]{43})/.exec((await text.textContent()) ?? '')![1];
+  await expect(entry.getByTestId('mailbox-own-note')).toHaveText('This e-mail is to you: its link is shown whole.');
 
   // -- The reset page: the password rules of invitations, then the new password --
   await page.goto(link);

@@ -61,6 +61,8 @@ export interface MailboxEntry {
   invitee: { id: string } | null;
   /** Null when it can no longer be rendered (e.g. its order's pass was never created). */
   content: RenderedMessage | null;
+  /** Its one-time link is masked: the reader is not its recipient (a password reset the reader asked for is theirs). */
+  masked: boolean;
   contentError: string | null;
 }
 
@@ -111,10 +113,10 @@ export async function listMailbox(ctx: Ctx, q: PageQuery): Promise<{ data: Mailb
       try {
         // The reader's own mail (a password reset it asked for) is theirs to open: masked for anyone else.
         const own = ctx.actor.type === 'user' && openSecret(message.toEncrypted).trim().toLowerCase() === ctx.actor.email.toLowerCase();
-        return { ...entry, content: await renderMessage(ctx.db, message, { masked: !own }), contentError: null };
+        return { ...entry, masked: !own, content: await renderMessage(ctx.db, message, { masked: !own }), contentError: null };
       } catch (error) {
         if (!(error instanceof RenderError)) throw error;
-        return { ...entry, content: null, contentError: error.message };
+        return { ...entry, masked: true, content: null, contentError: error.message };
       }
     }),
   );
