@@ -16,11 +16,12 @@ export const metadata: Metadata = { title: 'Services' };
 
 const columns: Column<CatalogEntry>[] = [
   { key: 'name', header: 'Name', cell: (s) => <Link href={`/services/${s.id}`} className={linkClass}>{s.name}</Link> },
-  { key: 'externalId', header: 'External id', cell: (s) => (s.externalId ? <code className="font-mono text-xs">{s.externalId}</code> : <Muted>—</Muted>) },
   { key: 'type', header: 'Type', cell: (s) => <ServiceTypeBadge type={s.type} /> },
   { key: 'category', header: 'Category', cell: (s) => s.attributes?.category ?? <Muted>—</Muted>, className: 'hidden md:table-cell' },
   { key: 'specimen', header: 'Specimen', cell: (s) => s.attributes?.type ?? <Muted>—</Muted>, className: 'hidden md:table-cell' },
   { key: 'dot', header: 'Regulation', cell: (s) => <DotBadge isDot={s.isDot} /> },
+  // Last, so the columns before it keep their places; the clinic import's `services` column names it.
+  { key: 'externalId', header: 'External id', cell: (s) => (s.externalId ? <code className="font-mono text-xs">{s.externalId}</code> : <Muted>—</Muted>) },
 ];
 
 export default async function ServicesPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
