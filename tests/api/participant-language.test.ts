@@ -215,6 +215,18 @@ describe('the pass page in Spanish', () => {
     expect(en.text).toMatch(/data-open="(true|false)">(Open now|Closed now)<\/span>/);
   });
 
+  it('an unknown link answers 404 in the language the device chose, else English', async () => {
+    const unknown = 'A'.repeat(43);
+    const es = await open(unknown, '', { cookie: 'theme=dark; pass_lang=es' });
+    expect(es.status).toBe(404);
+    expect(es.text).toContain('<html lang="es">');
+    expect(es.text).toContain('<h1>No se encontró este pase</h1>');
+    const en = await open(unknown);
+    expect(en.status).toBe(404);
+    expect(en.text).toContain('<html lang="en">');
+    expect(en.text).toContain('<h1>This pass was not found</h1>');
+  });
+
   it('a replaced link answers 410 in the order language', async () => {
     const order = await createOrder(withParticipant({ language: 'es' }));
     const old = await passToken(order.id);
