@@ -142,9 +142,10 @@ describe('POST /api/v2/orders: incident clock', () => {
       expect(onward.body.incident).toEqual({ occurredAt, delayReason: null, alcoholNotTestedReason: 'Driver was in surgery until after the 8 hours' });
     });
 
-    it('9 hours ago on the drug-only package without alcoholNotTestedReason: 400 required at /incident/alcoholNotTestedReason', async () => {
-      const entry = expectError(await post(dotBody({ occurredAt: hoursAgo(9) }, { package: { id: acme.packages.dot } })), 400, 'required', '/incident/alcoholNotTestedReason');
-      expect(entry.detail).toContain('382.303(d)(1)');
+    it('9 hours ago on the drug-only package without alcoholNotTestedReason: 201, the record left to the employer (the dashboard asks for it)', async () => {
+      const res = await post(dotBody({ occurredAt: hoursAgo(9) }, { package: { id: acme.packages.dot } }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.incident?.alcoholNotTestedReason).toBeNull();
     });
 
     it('alcoholNotTestedReason where no alcohol test was left out: 400 invalidValue at /incident/alcoholNotTestedReason', async () => {

@@ -107,10 +107,8 @@ describe('incidentClock', () => {
 
     const clock = incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9), alcoholNotTestedReason: 'Driver in surgery' } }, [dotUrine], now);
     expect(clock.incident).toEqual({ occurredAt: ago(9), delayReason: null, alcoholNotTestedReason: 'Driver in surgery' });
-    expect(failure(() => incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9) } }, [dotUrine], now))).toMatchObject({
-      code: 'required',
-      pointer: '/incident/alcoholNotTestedReason',
-    });
+    // The API records the reason when given and does not require it (the dashboard's form does).
+    expect(incidentClock({ testReason: 'postAccident', incident: { occurredAt: ago(9) } }, [dotUrine], now).incident).toEqual({ occurredAt: ago(9), delayReason: null, alcoholNotTestedReason: null });
   });
 
   it('awaitsCollection: before the specimen is collected only', () => {
@@ -142,8 +140,10 @@ describe('closedWindows, openPackages and missingIncidentReasons', () => {
   });
 
   it('missingIncidentReasons: the delay reason, the record of the alcohol test not done, and where it is refused', () => {
+    // As the dashboard's form asks (alcoholRecordRequired); the API leaves the record optional.
     const reasons = (testReason: string, hours: number, services: WindowService[], extra: Record<string, string> = {}) =>
-      missingIncidentReasons({ testReason, incident: { occurredAt: ago(hours), ...extra } }, services, now).map((p) => `${p.code} ${p.pointer}`);
+      missingIncidentReasons({ testReason, incident: { occurredAt: ago(hours), ...extra } }, services, now, { alcoholRecordRequired: true }).map((p) => `${p.code} ${p.pointer}`);
+    expect(missingIncidentReasons({ testReason: 'postAccident', incident: { occurredAt: ago(9) } }, [dotUrine], now)).toEqual([]);
     expect(reasons('postAccident', 3, [dotUrine, dotBreath])).toEqual(['required /incident/delayReason']);
     expect(reasons('postAccident', 3, [dotUrine])).toEqual([]);
     expect(reasons('postAccident', 9, [dotUrine])).toEqual(['required /incident/alcoholNotTestedReason']);

@@ -84,7 +84,7 @@ function formSchema(packages: PackageChoice[]) {
         return;
       }
       const incident = body.incident as IncidentInput;
-      for (const problem of missingIncidentReasons({ testReason: body.testReason, incident }, pkg.services, now))
+      for (const problem of missingIncidentReasons({ testReason: body.testReason, incident }, pkg.services, now, { alcoholRecordRequired: true }))
         ctx.addIssue({ code: 'custom', path: problem.pointer.slice(1).split('/'), message: problem.code === 'required' ? REASON_WORDS[problem.pointer] : problem.detail });
     }, always);
 }

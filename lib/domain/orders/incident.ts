@@ -194,13 +194,17 @@ export interface IncidentProblem {
  * The reasons an incident needs at `now` (the request is otherwise valid, its windows open):
  * - `delayReason` once an alcohol service is more than 2 hours after the incident;
  * - `alcoholNotTestedReason` for a DOT post-accident order without an alcohol test once the alcohol
- *   window has closed (382.303(d)(1): the employer keeps a record of why it was not administered);
- *   accepted for any order without an alcohol test once that window has closed, refused otherwise.
+ *   window has closed (382.303(d)(1): the employer keeps a record of why it was not administered),
+ *   where `alcoholRecordRequired`: the dashboard's form asks for it; the API records it when given
+ *   and does not require it, so that an integrator whose drug-only order was accepted before this
+ *   member existed (the alcohol test done on another order, the record kept elsewhere) still is.
+ *   Accepted for any order without an alcohol test once that window has closed, refused otherwise.
  */
 export function missingIncidentReasons(
   input: { testReason: string; incident?: Pick<IncidentInput, 'occurredAt' | 'delayReason' | 'alcoholNotTestedReason'> },
   services: readonly WindowService[],
   now: Date,
+  options: { alcoholRecordRequired?: boolean } = {},
 ): IncidentProblem[] {
   const given = input.incident;
   if (!given) return [];
@@ -229,7 +233,7 @@ export function missingIncidentReasons(
         pointer: '/incident/alcoholNotTestedReason',
         detail: `incident.alcoholNotTestedReason is accepted only once the ${ALCOHOL_WINDOW_HOURS}-hour alcohol window has closed.`,
       });
-  } else if (runs && input.testReason === 'postAccident' && closed && !services.some(isAlcohol))
+  } else if (options.alcoholRecordRequired && runs && input.testReason === 'postAccident' && closed && !services.some(isAlcohol))
     problems.push({
       code: 'required',
       pointer: '/incident/alcoholNotTestedReason',
