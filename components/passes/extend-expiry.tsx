@@ -4,7 +4,7 @@
  * schema (ExtendExpirationBody) before PUT /api/v2/orders/{id}/expiration; the participant is told
  * by the delivery method. Later than the current expiry, at most 90 days after creation.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -52,7 +52,7 @@ export function ExtendExpiry({ order }: { order: Order }) {
   const current = order.expiresAt ? Date.parse(order.expiresAt) : openedAt;
   const latest = Date.parse(order.createdAt) + MAX_EXPIRY_DAYS * DAY;
   const schema = formSchema(current, latest, timeZone);
-  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { expiresAt: '' } });
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({ resolver: plainResolver(schema), defaultValues: { expiresAt: '' } });
   const mutation = useMutation({
     mutationFn: async (body: z.output<typeof schema>) =>
       (await apiFetch<Order>(`/api/v2/orders/${encodeURIComponent(order.id)}/expiration`, { method: 'PUT', body })).data,
