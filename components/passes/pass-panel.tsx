@@ -68,10 +68,12 @@ function DeliveryState({ order }: { order: Order }) {
     );
   return (
     <span data-testid="pass-delivery" data-status="failed" className="text-red-700 dark:text-red-300">
-      Not sent by {how}{toWords}. {message.lastError ? explainError(message.lastError) : 'Print the pass and hand it over.'}
+      Not sent by {how}{toWords}. {message.lastError ? sentence(explainError(message.lastError).replace(/^Not sent: /, '')) : 'Print the pass and hand it over.'}
     </span>
   );
 }
+
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** How the link reaches the participant, in words (the create form says the same). */
 export function deliveryInWords(order: Pick<Order, 'deliveryMethods' | 'participant'>): string {

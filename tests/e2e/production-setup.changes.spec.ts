@@ -226,6 +226,11 @@ test('from an empty production database to a first order: CLI tenant and admin, 
   await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
   const code = (await page.getByTestId('order-code').textContent())?.trim();
   expect(code).toBeTruthy();
+  // No mail provider: the pass panel says the link was not sent, and why, not "Sent by e-mail" (issue 29).
+  const delivery = page.getByTestId('pass-panel').getByTestId('pass-delivery');
+  await expect(delivery).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+  await expect(delivery).toContainText('Not sent by e-mail to pat.first@example.com.');
+  await expect(delivery).toContainText('This server has no e-mail (SMTP) or text-message (Twilio) provider configured.');
 
   // -- In the list --
   await page.goto('/orders');
