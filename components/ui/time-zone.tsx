@@ -6,7 +6,7 @@
  * browser's are the same text, whether the page was loaded or navigated to.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { DEFAULT_TIME_ZONE, formatInstant, timeZoneLabel, type TimeStyle } from '@/lib/format/time';
+import { DEFAULT_TIME_ZONE, timeZoneLabel } from '@/lib/format/time';
 
 const TimeZoneContext = createContext<string>(DEFAULT_TIME_ZONE);
 
@@ -19,18 +19,12 @@ export function useTimeZone(): string {
   return useContext(TimeZoneContext);
 }
 
-/** A formatter bound to the page's zone: `format(iso)`, `format(iso, 'date')`. */
-export function useFormatInstant(): (value: string | Date | number | null | undefined, style?: TimeStyle) => string {
-  const timeZone = useTimeZone();
-  return (value, style) => formatInstant(value, timeZone, style);
-}
-
 /** "Times in Central Time (America/Chicago)": the zone named where times are shown. */
-export function TimeZoneNote({ className, prefix = 'Times in' }: { className?: string; prefix?: string }) {
+export function TimeZoneNote({ className }: { className?: string }) {
   const timeZone = useTimeZone();
   return (
     <span className={className} data-testid="time-zone-note" data-time-zone={timeZone}>
-      {prefix} {timeZoneLabel(timeZone)}
+      Times in {timeZoneLabel(timeZone)}
     </span>
   );
 }

@@ -87,7 +87,7 @@ export function authOptions(): NextAuthOptions {
           const db = await getDb();
           const user = await verifyCredentials(db, credentials.email, credentials.password);
           if (!user) return null;
-          if (user.timeZone === null) await recordSignInTimeZone(db, user.id, credentials.timeZone);
+          if (user.timeZone === null) await recordSignInTimeZone(db, user, credentials.timeZone);
           return { id: user.id, email: user.email, name: user.name };
         },
       }),

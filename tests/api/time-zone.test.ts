@@ -112,6 +112,8 @@ describe('sign-in records the browser\'s zone while none is recorded', () => {
     expect(await zoneOf(user.id)).toBe('America/Chicago');
     expect(await authorize({ email: user.email, password: PASSWORD, timeZone: 'Asia/Tokyo' }, {})).toMatchObject({ id: user.id });
     expect(await zoneOf(user.id)).toBe('America/Chicago');
+    // Audited once, as the user's own change at sign-in.
+    expect(await auditOf(user.id)).toEqual([{ action: 'user.timeZoneChanged', actorType: 'user', actorUserId: user.id, data: { before: null, after: 'America/Chicago', by: 'sign-in' } }]);
   });
 
   it('a zone the user chose is kept', async () => {
@@ -119,6 +121,7 @@ describe('sign-in records the browser\'s zone while none is recorded', () => {
     expect((await put(user.as, { timeZone: 'Europe/Berlin' })).status).toBe(200);
     await authorize({ email: user.email, password: PASSWORD, timeZone: 'America/Chicago' }, {});
     expect(await zoneOf(user.id)).toBe('Europe/Berlin');
+    expect(await auditOf(user.id)).toHaveLength(1);
   });
 
   it('an unknown or missing zone is ignored and the sign-in still succeeds; a wrong password records nothing', async () => {
@@ -128,5 +131,6 @@ describe('sign-in records the browser\'s zone while none is recorded', () => {
     expect(await authorize({ email: user.email, password: PASSWORD, timeZone: 'Mars/Olympus_Mons' }, {})).toMatchObject({ id: user.id });
     expect(await authorize({ email: user.email, password: PASSWORD }, {})).toMatchObject({ id: user.id });
     expect(await zoneOf(user.id)).toBeNull();
+    expect(await auditOf(user.id)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
-import type { Ctx } from '@/lib/domain/context';
+import { makeCtx, type Ctx } from '@/lib/domain/context';
 import type { UserTimeZone } from '@/lib/domain/contract/management';
 import { DomainError } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
@@ -42,11 +42,25 @@ export async function setUserTimeZone({ ctx, input }: { ctx: Ctx; input: SetTime
 
 /**
  * At sign-in: the browser's zone becomes the user's when none is recorded yet (a chosen one is never
- * overwritten). Anything that is not a known IANA zone is ignored: sign-in never fails over it.
+ * overwritten), audited as the user's own change (`by: 'sign-in'`). Anything that is not a known
+ * IANA zone is ignored: sign-in never fails over it.
  */
-export async function recordSignInTimeZone(db: Db, userId: string, browserZone: unknown): Promise<void> {
+export async function recordSignInTimeZone(
+  db: Db,
+  user: { id: string; tenantId: string; email: string; name: string | null },
+  browserZone: unknown,
+): Promise<void> {
   if (typeof browserZone !== 'string') return;
   const parsed = TimeZoneName.safeParse(browserZone);
   if (!parsed.success) return;
-  await db.update(users).set({ timeZone: parsed.data }).where(and(eq(users.id, userId), isNull(users.timeZone)));
+  const ctx = makeCtx({ tenantId: user.tenantId, companyIds: [], scopes: new Set(), actor: { type: 'user', id: user.id, email: user.email, name: user.name } }, db);
+  await withTransaction(ctx, async (tx) => {
+    const recorded = await tx.db
+      .update(users)
+      .set({ timeZone: parsed.data })
+      .where(and(eq(users.id, user.id), isNull(users.timeZone)))
+      .returning({ id: users.id });
+    if (recorded.length)
+      await auditChange(tx, { action: 'user.timeZoneChanged', subject: { type: 'user', id: user.id }, data: { before: null, after: parsed.data, by: 'sign-in' } });
+  });
 }
