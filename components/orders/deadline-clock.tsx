@@ -85,7 +85,7 @@ export function WindowRow({
             closes in <span className="font-mono tabular-nums" data-testid={testId ? `${testId}-remaining` : undefined}>{formatRemaining(closes - now)}</span>
           </span>
         )}
-        <span className="text-xs text-slate-500 dark:text-slate-400">
+        <span className="text-xs text-slate-600 dark:text-slate-300">
           (<DateTime iso={closesAt} style="clock" />)
         </span>
         <span role="status">

@@ -3,7 +3,9 @@
  * (the one mapper of every form: lib/domain/issue-words.ts).
  */
 import { get, useFormState, type RegisterOptions } from 'react-hook-form';
+import { useTimeZone } from '@/components/ui/time-zone';
 import { plainWords } from '@/lib/domain/issue-words';
+import { fromZonedInputValue } from '@/lib/format/time';
 import type { FormInput } from './types';
 
 /** Empty inputs are absent members, not empty strings. */
@@ -12,8 +14,20 @@ export const optional = { setValueAs: (v: unknown) => (v === '' || v === null ? 
 export const reference = { setValueAs: (v: unknown) => (typeof v === 'string' && v !== '' ? { id: v } : undefined) } satisfies RegisterOptions;
 /** The callback member `{ "url": ... }`, absent when the input is empty. */
 export const callbackUrl = { setValueAs: (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? { url: v.trim() } : undefined) } satisfies RegisterOptions;
-/** A local date and time, sent as an ISO instant. */
-export const instant = { setValueAs: (v: string) => (v ? new Date(v).toISOString() : undefined) } satisfies RegisterOptions;
+/**
+ * A date and time typed in the page's zone (the user's, named in the header; not the browser's),
+ * sent as an ISO instant; a value that is not a time stays as typed, for the schema to refuse.
+ */
+export function useInstant() {
+  const timeZone = useTimeZone();
+  return {
+    setValueAs: (v: string) => {
+      if (!v) return undefined;
+      const ms = fromZonedInputValue(v, timeZone);
+      return Number.isNaN(ms) ? v : new Date(ms).toISOString();
+    },
+  } satisfies RegisterOptions;
+}
 
 /** The error message of a control (or of its group, e.g. `participant.address`), from the schema or the server. */
 export function useFieldError(): (name: string) => string | undefined {

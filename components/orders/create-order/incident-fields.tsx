@@ -15,9 +15,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { useTimeZone } from '@/components/ui/time-zone';
+import { timeZoneLabel, toZonedInputValue } from '@/lib/format/time';
 import { ALCOHOL_REASON_AFTER_HOURS, deadlineOf, incidentWindows, needsIncident, openPackages, windowKindOf } from '@/lib/domain/orders/incident';
 import { formatRemaining, useNow, windowState, WindowRow } from '../deadline-clock';
-import { instant, optional, useFieldError } from './controls';
+import { optional, useFieldError, useInstant } from './controls';
 import { Section } from './layout';
 import type { FormInput, PackageChoice } from './types';
 
@@ -29,12 +31,6 @@ export function clinicFinderHref({ where, packageId, alcohol }: { where?: string
   q.set('capabilities', alcohol ? 'breathAlcohol,dotCollection' : 'dotCollection');
   q.set('package', packageId);
   return `/clinics?${q.toString()}`;
-}
-
-/** `YYYY-MM-DDTHH:MM` of an instant in the browser's zone (the value of a datetime-local input). */
-function localInputValue(ms: number): string {
-  const d = new Date(ms - new Date(ms).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
 }
 
 /**
@@ -55,6 +51,8 @@ export function IncidentFields({ pkg, available, where }: { pkg: PackageChoice |
   const { register, control } = useFormContext<FormInput>();
   const err = useFieldError();
   const now = useNow();
+  const instant = useInstant();
+  const timeZone = useTimeZone();
   const [testReason, occurredAt] = useWatch({ control, name: ['testReason', 'incident.occurredAt'] });
   const services = pkg?.services ?? [];
   if (!pkg || typeof testReason !== 'string' || !needsIncident(testReason, services)) return null;
@@ -85,12 +83,12 @@ export function IncidentFields({ pkg, available, where }: { pkg: PackageChoice |
         htmlFor="incident-occurred-at"
         required
         error={occurredError}
-        hint="Your local time. Not in the future."
+        hint={`In ${timeZoneLabel(timeZone)}. Not in the future.`}
       >
         <Input
           id="incident-occurred-at"
           type="datetime-local"
-          max={now === null ? undefined : localInputValue(now)}
+          max={now === null ? undefined : toZonedInputValue(now, timeZone)}
           invalid={Boolean(occurredError)}
           aria-describedby={occurredError ? 'incident-occurred-at-error' : 'incident-occurred-at-hint'}
           {...register('incident.occurredAt', instant)}

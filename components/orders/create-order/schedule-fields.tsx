@@ -1,11 +1,13 @@
 'use client';
 /** How the participant receives the order, where they are tested, and the order's settings. */
 import { useEffect, useState } from 'react';
-import { Alert } from '@/components/ui/alert';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { Alert } from '@/components/ui/alert';
 import { Field, Input, Textarea } from '@/components/ui/field';
+import { useTimeZone } from '@/components/ui/time-zone';
+import { timeZoneLabel } from '@/lib/format/time';
 import { ClinicPicker } from './clinic-picker';
-import { instant, optional, useFieldError } from './controls';
+import { optional, useFieldError, useInstant } from './controls';
 import { RadioCards, Section } from './layout';
 import type { FormInput } from './types';
 
@@ -37,6 +39,8 @@ export function ScheduleFields({
 }) {
   const { register, control, setValue, getValues, formState } = useFormContext<FormInput>();
   const err = useFieldError();
+  const instant = useInstant();
+  const timeZone = useTimeZone();
   const [delivery, strategy, locationRef] = useWatch({ control, name: ['deliveryMethods.0.type', 'settings.schedule.strategy', 'location'] });
   const [clinicIdByHand, setClinicIdByHand] = useState(false);
   // The clinic chosen on the map, until it is removed or the chosen location is too far from it.
@@ -116,7 +120,7 @@ export function ScheduleFields({
           )}
         </div>
       ) : null}
-      <Field label="Expires" htmlFor="expires-at" error={err('settings.expiresAt')} hint="Default: 14 days after creation.">
+      <Field label="Expires" htmlFor="expires-at" error={err('settings.expiresAt')} hint={`In ${timeZoneLabel(timeZone)}. Default: 14 days after creation.`}>
         <Input id="expires-at" type="datetime-local" invalid={Boolean(err('settings.expiresAt'))} {...register('settings.expiresAt', instant)} />
       </Field>
       <div className="flex items-end pb-2">
