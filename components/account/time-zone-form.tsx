@@ -3,7 +3,7 @@
  * The signed-in user's time zone (issue 29): a choice among the zones the browser knows, checked
  * with the operation's own body schema, then PUT /api/v2/me/timeZone; the pages re-render in it.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useSyncExternalStore } from 'react';
@@ -31,7 +31,7 @@ export function TimeZoneForm({ known, zones }: { known: boolean; zones: string[]
   const toast = useToast();
   const choices = useMemo(() => [...new Set([current, ...(browser ? [browser] : []), ...zones])].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b))), [current, browser, zones]);
   const form = useForm<z.input<typeof SetTimeZoneBody>, unknown, z.output<typeof SetTimeZoneBody>>({
-    resolver: zodResolver(SetTimeZoneBody),
+    resolver: plainResolver(SetTimeZoneBody),
     values: { timeZone: current },
   });
   const mutation = useMutation({

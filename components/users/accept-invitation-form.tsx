@@ -1,5 +1,5 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -19,7 +19,7 @@ interface ErrorBody {
 export function AcceptInvitationForm({ token, email, minLength }: { token: string; email: string; minLength: number }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(Schema), defaultValues: { password: '', confirm: '' } });
+  const form = useForm<Values>({ resolver: plainResolver(Schema), defaultValues: { password: '', confirm: '' } });
   const { register, formState } = form;
 
   async function submit(values: Values) {

@@ -1,5 +1,5 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { plainResolver } from '@/components/ui/form-resolver';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
@@ -16,7 +16,7 @@ type Values = { email: string };
 export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<Values>({ resolver: zodResolver(RequestPasswordResetBody), defaultValues: { email: '' } });
+  const form = useForm<Values>({ resolver: plainResolver(RequestPasswordResetBody), defaultValues: { email: '' } });
   const { register, formState } = form;
 
   async function submit(values: Values) {
