@@ -1,33 +1,16 @@
 import type { Metadata } from 'next';
-import { headers } from 'next/headers';
 import Link from 'next/link';
 import { PublicPage } from '@/components/shell/public-page';
 import { ResetPasswordForm } from '@/components/users/reset-password-form';
 import { getDb } from '@/lib/app-db';
 import { env } from '@/lib/config/env';
-import { DomainError } from '@/lib/domain/errors';
-import { MIN_PASSWORD_LENGTH, passwordResetByToken, RESET_GONE_DETAIL, type InvitationView } from '@/lib/domain/users';
-import { clientAddress } from '@/lib/http/client-address';
-import { invitationLimit } from '@/app/invite/limit';
+import { MIN_PASSWORD_LENGTH, passwordResetByToken, RESET_GONE_DETAIL } from '@/lib/domain/users';
+import { GONE_TITLE, loadOneTimeLink } from '@/app/invite/limit';
 
 /** A one-time link: never indexed, never followed, never shared through a Referer. */
 export const metadata: Metadata = { title: 'Choose a new password', robots: { index: false, follow: false }, referrer: 'no-referrer' };
 export const dynamic = 'force-dynamic';
 
-type Loaded = { kind: 'link'; link: InvitationView } | { kind: 'unknown' } | { kind: 'limited' };
-
-async function load(token: string): Promise<Loaded> {
-  try {
-    await invitationLimit(clientAddress(await headers()));
-  } catch (error) {
-    if (error instanceof DomainError && error.entries[0].code === 'tooManyRequests') return { kind: 'limited' };
-    throw error;
-  }
-  const link = await passwordResetByToken(await getDb(), token);
-  return link ? { kind: 'link', link } : { kind: 'unknown' };
-}
-
-const GONE_TITLE = { used: 'This link has been used', expired: 'This link has expired', revoked: 'This link is no longer valid' } as const;
 
 /**
  * `/reset-password/<token>`, the link of a password reset e-mail: the user chooses a new password,
@@ -35,7 +18,7 @@ const GONE_TITLE = { used: 'This link has been used', expired: 'This link has ex
  */
 export default async function ResetPasswordPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const loaded = await load(token);
+  const loaded = await loadOneTimeLink(token, async (t) => passwordResetByToken(await getDb(), t));
   return (
     <PublicPage environment={env.APP_ENV}>
       {loaded.kind === 'link' && loaded.link.state === 'valid' ? (

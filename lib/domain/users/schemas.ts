@@ -61,11 +61,11 @@ export const PasswordValue = z
 /** The body of POST /invite/{token}/accept. */
 export const AcceptInvitationBody = z.strictObject({ password: PasswordValue });
 
-/** The invitation page's form: the password twice. */
-export const AcceptInvitationForm = z
+/** The invitation and reset pages' form: the (new) password twice. */
+export const NewPasswordForm = z
   .strictObject({ password: PasswordValue, confirm: z.string() })
   .refine((value) => value.password === value.confirm, { path: ['confirm'], message: 'The two passwords differ.' });
-export type AcceptInvitationForm = z.output<typeof AcceptInvitationForm>;
+export type NewPasswordForm = z.output<typeof NewPasswordForm>;
 
 /** The body of POST /api/auth/password-reset ("Forgot password?"). */
 export const RequestPasswordResetBody = z.strictObject({
@@ -75,7 +75,3 @@ export type RequestPasswordResetBody = z.output<typeof RequestPasswordResetBody>
 
 /** The body of POST /api/auth/password-reset/confirm: the link's token and the new password. */
 export const ResetPasswordBody = z.strictObject({ token: z.string().min(1).max(200), password: PasswordValue });
-
-/** The reset page's form: the new password twice. */
-export const ResetPasswordForm = AcceptInvitationForm;
-export type ResetPasswordForm = AcceptInvitationForm;
