@@ -2,6 +2,7 @@
  * The OpenAPI 3.1 document, generated from the operation table and the zod schemas it names.
  */
 import { z } from 'zod';
+import { EVENT_TYPES, type EventTypeDefinition } from '@/lib/domain/events/catalog';
 import { ROLE_SCOPES, SCOPES } from '@/lib/domain/scopes';
 import { operations, type OperationSpec } from './operations';
 import * as Representations from './representations';
@@ -10,6 +11,13 @@ import { ErrorEnvelope } from './representations';
 type Json = Record<string, unknown>;
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
+
+/** The component id of an event type's payload schema (its `.meta({ id })`). */
+function eventSchemaId(def: EventTypeDefinition): string {
+  const id = z.globalRegistry.get(def.schema)?.id;
+  if (!id) throw new Error(`The payload schema of ${def.type} has no id (.meta({ id }))`);
+  return id;
+}
 
 function strip(schema: Json): Json {
   const { $schema: _s, $id: _i, ...rest } = schema;
@@ -103,6 +111,7 @@ function componentRegistry() {
   };
   Object.values(Representations).forEach(add);
   for (const op of Object.values(operations) as OperationSpec[]) [op.query, op.body, ...Object.values(op.responses).map((r) => r.schema)].forEach(add);
+  for (const def of EVENT_TYPES) add(def.schema);
   return registry;
 }
 
@@ -127,28 +136,21 @@ export function buildOpenApiDocument(): Json {
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
     tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account'].map((name) => ({ name })),
     paths,
-    webhooks: {
-      'order.updated': {
-        post: {
-          summary: 'An order or one of its services changed status',
-          description:
-            'Sent to the `callback.url` given at creation, signed as Standard Webhooks define (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the tenant secret). ' +
-            'Retried with backoff for about a day on non-2xx answers; `sequence` orders the events of one order. The payload never holds participant identifiers.',
-          requestBody: { content: { 'application/json': { schema: ref('OrderUpdatedEvent') } } },
-          responses: { '2XX': { description: 'Received.' } },
+    // The event catalog, the same as GET /api/v2/event-types lists (lib/domain/events/catalog.ts).
+    webhooks: Object.fromEntries(
+      EVENT_TYPES.map((def) => [
+        def.type,
+        {
+          post: {
+            operationId: `event.${def.type}`,
+            summary: def.summary,
+            description: def.description,
+            requestBody: { content: { 'application/json': { schema: ref(eventSchemaId(def)), example: def.example } } },
+            responses: { '2XX': { description: 'Received.' } },
+          },
         },
-      },
-      'document.created': {
-        post: {
-          summary: 'A result document was added to an order',
-          description:
-            'Sent to the order\'s `callback.url` when a document (MRO letter, lab report, custody and control form, alcohol testing form) is uploaded or generated; ' +
-            'signed and retried exactly like `order.updated`, and numbered in the same per-order `sequence`. Fetch the bytes from `data.document.contentUrl` with a token holding `document.read`.',
-          requestBody: { content: { 'application/json': { schema: ref('DocumentCreatedEvent') } } },
-          responses: { '2XX': { description: 'Received.' } },
-        },
-      },
-    },
+      ]),
+    ),
     components: {
       schemas: Object.fromEntries(Object.entries(components.schemas).map(([k, v]) => [k, strip(v)])),
       responses: Object.fromEntries(

@@ -12,6 +12,7 @@ import { orderBody } from './orders-fixtures';
 import * as account from './samples/account';
 import * as clinicNetwork from './samples/clinic-network';
 import * as documents from './samples/documents';
+import * as events from './samples/events';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
 import * as settings from './samples/settings';
@@ -113,6 +114,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...settings.samples,
   ...clinicNetwork.samples,
   ...account.samples,
+  ...events.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */

@@ -7,6 +7,7 @@ import { accountOperations } from './account';
 import { clinicNetworkOperations } from './clinic-network';
 import { coreOperations } from './core';
 import { documentsOperations } from './documents';
+import { eventsOperations } from './events';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
 import { settingsOperations } from './settings';
@@ -23,6 +24,7 @@ export const operations = {
   ...settingsOperations,
   ...clinicNetworkOperations,
   ...accountOperations,
+  ...eventsOperations,
 };
 
 export type OperationId = keyof typeof operations;

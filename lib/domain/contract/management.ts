@@ -126,3 +126,17 @@ export const UserTimeZone = z
   })
   .meta({ id: 'UserTimeZone' });
 export type UserTimeZone = z.output<typeof UserTimeZone>;
+
+// -- The event catalog (DESIGN.md 7.6) --
+
+export const EventType = z
+  .object({
+    object: z.literal('eventType'),
+    type: z.string().describe('The `type` member of the events of this kind, e.g. `order.updated`.'),
+    summary: z.string(),
+    description: z.string(),
+    schema: z.record(z.string(), z.unknown()).describe('JSON Schema (draft 2020-12) of the whole payload, as delivered.'),
+    example: z.record(z.string(), z.unknown()).describe('An example payload.'),
+  })
+  .meta({ id: 'EventType' });
+export type EventType = z.output<typeof EventType>;

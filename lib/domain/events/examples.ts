@@ -1,0 +1,209 @@
+/**
+ * The example payloads of the event catalog (catalog.ts): a real order's representation as the
+ * demo data makes it, with example ids, names and addresses. Typed by the representations, so tsc
+ * refuses an example that no longer matches its schema (tests/api/event-types.test.ts parses them too).
+ */
+import type { Document, Order } from '@/lib/domain/contract/representation';
+
+/** A DOT drug screen, negative after MRO review: every member an Order has. */
+export const EXAMPLE_ORDER: Order = {
+  "id": "00000000-0000-4000-8000-000000000001",
+  "object": "order",
+  "code": "MX2K-ZGHH",
+  "agency": {
+    "id": "00000000-0000-4000-8000-000000000002",
+    "code": "FMCSA",
+    "object": "agency",
+    "url": "/api/v2/agencies/00000000-0000-4000-8000-000000000002"
+  },
+  "clinic": {
+    "id": "00000000-0000-4000-8000-000000000003",
+    "name": "Concentra Urgent Care - Houston (Medical Center Dr)",
+    "object": "clinic",
+    "address": {
+      "object": "address",
+      "line1": "9058 Medical Center Dr",
+      "line2": "Suite B",
+      "city": "Houston",
+      "state": "TX",
+      "postalCode": "77203",
+      "country": "US"
+    },
+    "phone": "+12545551854",
+    "url": "/api/v2/clinics/00000000-0000-4000-8000-000000000003"
+  },
+  "company": {
+    "id": "00000000-0000-4000-8000-000000000004",
+    "name": "Acme Freight Lines",
+    "object": "company",
+    "url": "/api/v2/companies/00000000-0000-4000-8000-000000000004"
+  },
+  "acknowledgedAt": null,
+  "acknowledgedBy": null,
+  "createdAt": "2026-07-07T10:34:53.504Z",
+  "deliveryMethods": [
+    {
+      "type": "email"
+    }
+  ],
+  "expiresAt": "2026-07-21T10:34:53.504Z",
+  "incident": null,
+  "isFinal": true,
+  "jobCategory": null,
+  "location": {
+    "id": "00000000-0000-4000-8000-000000000005",
+    "name": "Houston Terminal",
+    "object": "location",
+    "url": "/api/v2/locations/00000000-0000-4000-8000-000000000005"
+  },
+  "otherTestReason": null,
+  "packages": [
+    {
+      "id": "00000000-0000-4000-8000-000000000006",
+      "name": "DOT Drug Screen",
+      "object": "package",
+      "url": "/api/v2/packages/00000000-0000-4000-8000-000000000006"
+    }
+  ],
+  "requester": {
+    "name": "Morgan Lee",
+    "email": "manager@example.com"
+  },
+  "settings": {
+    "schedule": {
+      "strategy": "participantChoice"
+    },
+    "observedCollection": false,
+    "notes": null
+  },
+  "participant": {
+    "address": {
+      "object": "address",
+      "line1": "100 Main St",
+      "line2": null,
+      "city": "Barker",
+      "state": "TX",
+      "postalCode": "77413",
+      "country": "US"
+    },
+    "birthDate": "1985-04-12",
+    "email": "alex.rivera@example.com",
+    "firstName": "Alex",
+    "lastName": "Rivera",
+    "middleName": null,
+    "phone": null,
+    "language": "en"
+  },
+  "services": [
+    {
+      "id": "00000000-0000-4000-8000-000000000007",
+      "object": "orderService",
+      "name": "DOT 5-Panel Urine Drug Screen",
+      "attributes": {
+        "category": "drug",
+        "type": "urine"
+      },
+      "courierServiceName": "Quest Courier",
+      "deadline": null,
+      "isDot": true,
+      "isFinal": true,
+      "lab": {
+        "id": "00000000-0000-4000-8000-000000000008",
+        "name": "Quest Diagnostics",
+        "object": "vendor",
+        "type": "lab"
+      },
+      "screenHistory": [
+        {
+          "object": "orderServiceScreenHistory",
+          "occurredAt": "2026-07-08T10:32:46.644Z",
+          "type": "collectionInitiated"
+        },
+        {
+          "object": "orderServiceScreenHistory",
+          "occurredAt": "2026-07-08T11:07:31.637Z",
+          "type": "collected"
+        },
+        {
+          "object": "orderServiceScreenHistory",
+          "occurredAt": "2026-07-09T10:22:05.234Z",
+          "type": "atLab"
+        },
+        {
+          "object": "orderServiceScreenHistory",
+          "occurredAt": "2026-07-11T03:28:56.314Z",
+          "type": "labResulted"
+        },
+        {
+          "object": "orderServiceScreenHistory",
+          "occurredAt": "2026-07-11T20:30:03.013Z",
+          "type": "mroReviewed"
+        }
+      ],
+      "specimenId": "Q239077456",
+      "status": "negative",
+      "statusUpdatedAt": "2026-07-11T20:30:03.013Z",
+      "statusHistory": [
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-07T10:34:53.504Z",
+          "status": "ordered",
+          "groupType": "ordered"
+        },
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-08T10:32:46.644Z",
+          "status": "pending_collectionInitiated",
+          "groupType": "pending"
+        },
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-08T11:07:31.637Z",
+          "status": "pending_collectionCompleted",
+          "groupType": "pending"
+        },
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-09T10:22:05.234Z",
+          "status": "pending_atTheLab",
+          "groupType": "pending"
+        },
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-11T03:28:56.314Z",
+          "status": "pending_inMROReview",
+          "groupType": "pending"
+        },
+        {
+          "object": "orderServiceStatusHistory",
+          "occurredAt": "2026-07-11T20:30:03.013Z",
+          "status": "negative",
+          "groupType": "negative"
+        }
+      ],
+      "trackingNumber": "QC1365900455"
+    }
+  ],
+  "status": "negative",
+  "statusUpdatedAt": "2026-07-11T20:30:03.013Z",
+  "testReason": "preEmployment",
+  "updatedAt": "2026-07-11T20:30:03.013Z",
+  "url": "/api/v2/orders/00000000-0000-4000-8000-000000000001"
+};
+
+/** The MRO letter of that order, as `document.created` carries it. */
+export const EXAMPLE_DOCUMENT: Document = {
+  id: '00000000-0000-4000-8000-000000000101',
+  object: 'document',
+  type: 'mroLetter',
+  fileName: 'MX2K-ZGHH-mroLetter.pdf',
+  contentType: 'application/pdf',
+  size: 48213,
+  sha256: '9f2c4e1a7b3d5f60812a4c6e8f0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a2c4e6b',
+  order: { id: EXAMPLE_ORDER.id, url: EXAMPLE_ORDER.url },
+  service: { id: EXAMPLE_ORDER.services[0].id },
+  createdAt: '2026-07-11T20:31:12.000Z',
+  purgedAt: null,
+  url: '/api/v2/documents/00000000-0000-4000-8000-000000000101',
+  contentUrl: '/api/v2/documents/00000000-0000-4000-8000-000000000101/content',
+};
