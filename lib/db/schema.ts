@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   date,
@@ -56,6 +57,11 @@ export const tenants = pgTable('tenants', {
   name: text('name').notNull(),
   /** Standard Webhooks signing secret (`whsec_...`). */
   webhookSecret: text('webhook_secret').notNull(),
+  /**
+   * The sandbox clock (DESIGN.md 7.6, staging only): how far this tenant's clock is ahead of the
+   * real one, in milliseconds. Every timer of the tenant reads real time plus this; it only grows.
+   */
+  clockOffsetMs: bigint('clock_offset_ms', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -502,6 +508,8 @@ export const webhookDeliveries = pgTable(
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
     orderId: text('order_id').notNull().references(() => orders.id),
+    /** The account webhook endpoint it goes to; null for an order's own `callback.url`. */
+    endpointId: text('endpoint_id').references(() => webhookEndpoints.id),
     /** The `webhook-id`: stable across retries and redeliveries of one event. */
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -533,8 +541,66 @@ export const webhookAttempts = pgTable(
     statusCode: integer('status_code'),
     durationMs: integer('duration_ms').notNull(),
     error: text('error'),
+    /** The first 1 KiB of the receiver's answer (the delivery log shows it). */
+    responseExcerpt: text('response_excerpt'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attemptedAt)],
+);
+
+/**
+ * Account webhook endpoints (DESIGN.md 7.6): where a tenant receives the events of the catalog,
+ * whatever created the order. Up to 20 per tenant. During 24 hours after a rotation both secrets
+ * sign (two `v1,` signatures). Disabled after failing for 5 days in a row.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    url: text('url').notNull(),
+    description: text('description'),
+    /** Event types, or `['*']` for every one. */
+    enabledEvents: text('enabled_events').array().notNull(),
+    /** Only the events of these companies; null: every company of the tenant. */
+    companyIds: text('company_ids').array(),
+    /** enabled or disabled */
+    status: text('status').notNull().default('enabled'),
+    /** Why it was disabled: `failing` (5 days of failures) or `byUser`; null while enabled. */
+    disabledReason: text('disabled_reason'),
+    /** The `whsec_` secret, sealed (lib/secrets.ts). */
+    secretEncrypted: text('secret_encrypted').notNull(),
+    /** The secret before the last rotation, sealed; it signs too until `previous_secret_expires_at`. */
+    previousSecretEncrypted: text('previous_secret_encrypted'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    /** Since when every delivery attempt failed (null after a 2xx). */
+    failingSince: ts('failing_since'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhook_endpoints_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/**
+ * Every event the product emits (DESIGN.md 7.6), kept at least 30 days: the Events API lists them
+ * and a recovery sends them again with their original id. Payloads never carry identifiers.
+ */
+export const events = pgTable(
+  'events',
+  {
+    /** `evt_…`: the `webhook-id` of every delivery of this event. */
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    type: text('type').notNull(),
+    /** The company the event is about (endpoint company filters); null for a tenant-wide event. */
+    companyId: text('company_id'),
+    orderId: text('order_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('events_tenant_type_created_idx').on(t.tenantId, t.type, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------
