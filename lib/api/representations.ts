@@ -15,7 +15,9 @@ export {
 } from '@/lib/domain/contract/representation';
 export { Message } from '@/lib/domain/contract/representation';
 export { Document, DocumentCreatedEvent } from '@/lib/domain/contract/representation';
-export { Acknowledgements, ApiToken, CreatedApiToken, EventType, NearbyClinics, User, WebhookSecret } from '@/lib/domain/contract/management';
+export {
+  Acknowledgements, ApiToken, CreatedApiToken, CreatedWebhookEndpoint, EndpointDelivery, EventType, NearbyClinics, User, WebhookEndpoint, WebhookSecret,
+} from '@/lib/domain/contract/management';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z

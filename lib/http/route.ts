@@ -319,7 +319,11 @@ function responseOf(op: { created?: string }, value: unknown): StoredResponse {
 
 /** Headers that follow from a response (so a replayed one gets them too): the new resource's Location. */
 function successHeaders(op: { created?: string }, response: StoredResponse): Record<string, string> {
-  if (op.created && response.status === 201) return { Location: (response.body as { url: string }).url };
+  // A webhook endpoint's `url` is where its events go: its own address is `resourceUrl`.
+  if (op.created && response.status === 201) {
+    const body = response.body as { url: string; resourceUrl?: string };
+    return { Location: body.resourceUrl ?? body.url };
+  }
   return {};
 }
 

@@ -25,9 +25,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '@/lib/db/client';
-import { tenants, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
+import { tenants, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
 import { privateCallbacksAllowed } from '@/lib/domain/outbox/callback-url';
-import { webhookHeaders } from '@/lib/domain/outbox/webhook-signature';
+import { signWebhook, webhookHeaders } from '@/lib/domain/outbox/webhook-signature';
+import { endpointSigningSecrets } from '@/lib/domain/webhook-endpoints/signing';
 import { newId } from '@/lib/ids';
 import { nextRetryDelayMs, retryScheduleFromEnv } from './retry';
 import { sendWebhook, timeoutFromEnv, type SendOptions, type SendResult } from './send';
@@ -72,6 +73,10 @@ export interface ClaimedDelivery {
   attemptCount: number;
   /** The tenant's current signing secret, read by the claim (null: the tenant has none). */
   secret?: string | null;
+  /** The account webhook endpoint it goes to (null: the order's callback URL). */
+  endpointId?: string | null;
+  /** The endpoint's status and sealed secrets at claim time (the previous one only while it still signs). */
+  endpoint?: { status: string; secret: string; previousSecret: string | null } | null;
 }
 
 export interface DeliveryRunResult {
@@ -122,6 +127,13 @@ export async function claimDueDeliveries(options: DeliveryRunOptions): Promise<C
       attemptCount: webhookDeliveries.attemptCount,
       // The current secret at claim time: a rotation is used from the next claim on.
       secret: sql<string | null>`(select t.webhook_secret from ${tenants} t where t.id = ${webhookDeliveries.tenantId})`,
+      endpointId: webhookDeliveries.endpointId,
+      // An endpoint's delivery is signed with the endpoint's secret, and the one before a rotation
+      // while its overlap lasts.
+      endpoint: sql<{ status: string; secret: string; previousSecret: string | null } | null>`(
+        select json_build_object('status', w.status, 'secret', w.secret_encrypted,
+          'previousSecret', case when w.previous_secret_expires_at > ${now.toISOString()}::timestamptz then w.previous_secret_encrypted end)
+        from ${webhookEndpoints} w where w.id = ${webhookDeliveries.endpointId})`,
     });
   return rows.sort((a, b) => a.orderId.localeCompare(b.orderId) || a.sequence - b.sequence);
 }
@@ -139,13 +151,23 @@ export function eventBody(payload: unknown): string {
   };
   return JSON.stringify(order(payload));
 }
+/** At most 1024 bytes of UTF-8, cut on a character boundary. */
+export function firstKiB(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  if (bytes.length <= 1024) return text;
+  return bytes.subarray(0, 1024).toString('utf8').replace(/\uFFFD$/, '');
+}
 const rank = (key: string) => (key === 'id' ? 0 : key === 'object' ? 1 : 2);
 
 /** Sends one claimed delivery (step 2). */
-export async function attemptDelivery(claim: ClaimedDelivery, secret: string, options: DeliveryRunOptions): Promise<SendResult> {
+export async function attemptDelivery(claim: ClaimedDelivery, secret: string | readonly string[], options: DeliveryRunOptions): Promise<SendResult> {
   const body = eventBody(claim.payload);
+  const [first, ...others] = typeof secret === 'string' ? [secret] : secret;
   // The signature timestamp is real time: receivers check it against their own clock.
-  const headers = webhookHeaders({ secret, id: claim.eventId, timestamp: Math.floor(Date.now() / 1000), body });
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers = webhookHeaders({ secret: first, id: claim.eventId, timestamp, body });
+  // During a rotation's overlap every secret signs: space-separated `v1,` signatures (Standard Webhooks).
+  for (const other of others) headers['webhook-signature'] += ` ${signWebhook({ secret: other, id: claim.eventId, timestamp, body })}`;
   return sendWebhook({
     url: claim.url,
     headers,
@@ -157,7 +179,7 @@ export async function attemptDelivery(claim: ClaimedDelivery, secret: string, op
 }
 
 type Outcome = 'delivered' | 'retrying' | 'failed' | 'superseded';
-type Sent = Pick<SendResult, 'ok' | 'statusCode' | 'durationMs' | 'error'>;
+type Sent = Pick<SendResult, 'ok' | 'statusCode' | 'durationMs' | 'error'> & { responseBody?: string | null };
 
 export interface AttemptRecord {
   claim: Pick<ClaimedDelivery, 'id' | 'attemptCount'>;
@@ -185,6 +207,9 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[], 
         status_code: result.statusCode,
         duration_ms: result.durationMs,
         error: result.error ? result.error.slice(0, 1000) : null,
+        ok: result.ok,
+        // The delivery log shows the first 1 KiB of the answer.
+        response_excerpt: result.responseBody ? firstKiB(result.responseBody) : null,
         status: outcome === 'delivered' ? 'delivered' : outcome === 'failed' ? 'failed' : 'pending',
         next_attempt_at: delay === null ? null : new Date(attemptedAt.getTime() + result.durationMs + delay).toISOString(),
         delivered_at: result.ok ? new Date(attemptedAt.getTime() + result.durationMs).toISOString() : null,
@@ -196,10 +221,20 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[], 
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => r.row))}::jsonb) as v(
           id text, attempt_count integer, attempt_id text, attempted_at timestamptz, status_code integer, duration_ms integer,
-          error text, status text, next_attempt_at timestamptz, delivered_at timestamptz)
+          error text, ok boolean, response_excerpt text, status text, next_attempt_at timestamptz, delivered_at timestamptz)
       ), attempts as (
-        insert into ${webhookAttempts} (id, delivery_id, attempted_at, status_code, duration_ms, error)
-        select attempt_id, id, attempted_at, status_code, duration_ms, error from v
+        insert into ${webhookAttempts} (id, delivery_id, attempted_at, status_code, duration_ms, error, response_excerpt)
+        select attempt_id, id, attempted_at, status_code, duration_ms, error, response_excerpt from v
+      ), endpoint_outcomes as (
+        select e.endpoint_id, bool_or(v.ok) as ok, min(v.attempted_at) as first_failure
+        from v join ${webhookDeliveries} e on e.id = v.id
+        where e.endpoint_id is not null
+        group by e.endpoint_id
+      ), failing as (
+        -- An endpoint fails from its first failed attempt until a 2xx.
+        update ${webhookEndpoints} w set failing_since = case when o.ok then null else coalesce(w.failing_since, o.first_failure) end
+        from endpoint_outcomes o
+        where w.id = o.endpoint_id
       )
       update ${webhookDeliveries} d set
         status = v.status, next_attempt_at = v.next_attempt_at, last_attempt_at = v.attempted_at,
@@ -275,9 +310,13 @@ export async function runDueDeliveries(options: DeliveryRunOptions): Promise<Del
   await inParallel([...byOrder.values()], options.concurrency ?? DEFAULT_CONCURRENCY, async (group) => {
     for (const claim of group) {
       const attemptedAt = clock();
-      const sent: Sent = claim.secret
-        ? await attemptDelivery(claim, claim.secret, options)
-        : { ok: false, statusCode: null, durationMs: 0, error: 'The tenant has no webhook signing secret' };
+      const sent: Sent = claim.endpoint
+        ? claim.endpoint.status === 'enabled'
+          ? await attemptDelivery(claim, endpointSigningSecrets(claim.endpoint), options)
+          : { ok: false, statusCode: null, durationMs: 0, error: 'The webhook endpoint is disabled' }
+        : claim.secret
+          ? await attemptDelivery(claim, claim.secret, options)
+          : { ok: false, statusCode: null, durationMs: 0, error: 'The tenant has no webhook signing secret' };
       // The next event of the order is sent only once this outcome is written.
       result[await record({ claim, result: sent, attemptedAt })]++;
     }

@@ -12,6 +12,7 @@ import { messagesOperations } from './messages';
 import { passOperations } from './pass';
 import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
+import { webhookEndpointsOperations } from './webhook-endpoints';
 
 export type { OperationSpec } from './spec';
 
@@ -25,6 +26,7 @@ export const operations = {
   ...clinicNetworkOperations,
   ...accountOperations,
   ...eventsOperations,
+  ...webhookEndpointsOperations,
 };
 
 export type OperationId = keyof typeof operations;

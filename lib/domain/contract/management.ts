@@ -140,3 +140,58 @@ export const EventType = z
   })
   .meta({ id: 'EventType' });
 export type EventType = z.output<typeof EventType>;
+
+// -- Account webhook endpoints (DESIGN.md 7.6) --
+
+const webhookEndpointShape = {
+  object: z.literal('webhookEndpoint'),
+  id: z.string(),
+  url: z.string().describe('Where the events are sent.'),
+  description: z.string().nullable(),
+  enabledEvents: z.array(z.string()).describe('Event types of the catalog, or `["*"]` for every type.'),
+  companies: z
+    .array(z.object({ id: z.string(), object: z.literal('company'), url: z.string() }))
+    .nullable()
+    .describe('Only the events of these companies; null: every company of the tenant.'),
+  status: z.enum(['enabled', 'disabled']),
+  disabledReason: z.enum(['byUser', 'failing']).nullable().describe('Why it is disabled; null while enabled.'),
+  secretRotatedAt: DateTime.nullable().describe('When the secret was last rotated; null if never.'),
+  previousSecretExpiresAt: DateTime.nullable().describe('Until when the secret before the last rotation signs too (a second `v1,` signature); null when none does.'),
+  createdAt: DateTime,
+  updatedAt: DateTime,
+  resourceUrl: z.string().describe('This resource.'),
+};
+
+export const WebhookEndpoint = z.object(webhookEndpointShape).meta({ id: 'WebhookEndpoint' });
+export type WebhookEndpoint = z.output<typeof WebhookEndpoint>;
+
+export const CreatedWebhookEndpoint = z
+  .object({ ...webhookEndpointShape, secret: z.string().describe('`whsec_` and base64: the Standard Webhooks signing secret. Shown in this response only.') })
+  .meta({ id: 'CreatedWebhookEndpoint' });
+export type CreatedWebhookEndpoint = z.output<typeof CreatedWebhookEndpoint>;
+
+export const webhookEndpointUrl = (id: string) => `${API}/webhook-endpoints/${id}`;
+
+export const EndpointDelivery = z
+  .object({
+    object: z.literal('webhookEndpointDelivery'),
+    id: z.string(),
+    eventId: z.string().describe('The `webhook-id`.'),
+    eventType: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    createdAt: DateTime,
+    deliveredAt: DateTime.nullable(),
+    attempts: z
+      .array(
+        z.object({
+          attemptedAt: DateTime,
+          statusCode: z.number().int().nullable(),
+          durationMs: z.number().int(),
+          error: z.string().nullable(),
+          responseExcerpt: z.string().nullable().describe('The first 1 KiB of the answer.'),
+        }),
+      )
+      .describe('Newest first, at most 20.'),
+  })
+  .meta({ id: 'WebhookEndpointDelivery' });
+export type EndpointDelivery = z.output<typeof EndpointDelivery>;

@@ -13,6 +13,7 @@ import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
+import { fanOutEvent } from '@/lib/domain/webhook-endpoints';
 import { newId } from '@/lib/ids';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType } from './schemas';
 import { type DocumentType } from '@/lib/domain/contract/document-types';
@@ -47,7 +48,7 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
   return withTransaction(ctx, async (t) => {
     const tx = t.db;
     const [order] = await tx
-      .select({ id: orders.id, tenantId: orders.tenantId, code: orders.code, callbackUrl: orders.callbackUrl })
+      .select({ id: orders.id, tenantId: orders.tenantId, companyId: orders.companyId, code: orders.code, callbackUrl: orders.callbackUrl })
       .from(orders)
       .where(and(visibleOrder(ctx), eq(orders.id, input.orderId)))
       .for('update');
@@ -85,7 +86,7 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
       actor: ctx.actor,
       data: { documentId: id, type: input.type, fileName, size: row.size, sha256, ...(input.serviceId ? { serviceId: input.serviceId } : {}) },
     });
-    await enqueueDocumentCreated(t, row, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    await enqueueDocumentCreated(t, row, { tenantId: order.tenantId, companyId: order.companyId, callbackUrl: order.callbackUrl });
     return { document: serializeDocument(row), matched: null };
   });
 }
@@ -94,25 +95,29 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
  * A `document.created` event for the order's callback, if it has one: the same outbox as
  * `order.updated` (signed, retried and redeliverable alike).
  */
-async function enqueueDocumentCreated(tx: InTransaction<{ db: Db }>, row: DocumentRow, meta: { tenantId: string; callbackUrl: string | null }) {
+async function enqueueDocumentCreated(tx: InTransaction<{ db: Db }>, row: DocumentRow, meta: { tenantId: string; companyId: string; callbackUrl: string | null }) {
   const { db } = tx;
   // The sequence of the order's latest `order.updated` event, not a new one: `order.updated`
   // receivers keep seeing 1, 2, 3, ... and a document event sorts after the change it follows.
   const [{ sequence }] = await db.select({ sequence: orders.eventSequence }).from(orders).where(eq(orders.id, row.orderId));
-  if (!meta.callbackUrl) return;
   const eventId = `evt_${newId().replace(/-/g, '')}`;
   const createdAt = new Date();
-  await db.insert(webhookDeliveries).values({
-    id: newId(),
-    tenantId: meta.tenantId,
-    orderId: row.orderId,
-    eventId,
-    eventType: 'document.created',
-    sequence,
-    url: meta.callbackUrl,
-    payload: { id: eventId, object: 'event', type: 'document.created', sequence, createdAt: createdAt.toISOString(), data: { document: serializeDocument(row) } },
-    status: 'pending',
-    nextAttemptAt: createdAt,
-  });
+  const payload = { id: eventId, object: 'event', type: 'document.created', sequence, createdAt: createdAt.toISOString(), data: { document: serializeDocument(row) } };
+  // Recorded in `events` and sent to the tenant's matching webhook endpoints (DESIGN.md 7.6).
+  const toEndpoints = await fanOutEvent(db, { tenantId: meta.tenantId, companyId: meta.companyId, orderId: row.orderId, eventId, type: 'document.created', sequence, payload, createdAt });
+  if (meta.callbackUrl)
+    await db.insert(webhookDeliveries).values({
+      id: newId(),
+      tenantId: meta.tenantId,
+      orderId: row.orderId,
+      eventId,
+      eventType: 'document.created',
+      sequence,
+      url: meta.callbackUrl,
+      payload,
+      status: 'pending',
+      nextAttemptAt: createdAt,
+    });
+  if (!meta.callbackUrl && !toEndpoints) return;
   tx.afterCommit(notifyDeliveriesDue);
 }

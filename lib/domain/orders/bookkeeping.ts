@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
 import type { InTransaction } from '@/lib/domain/transaction';
 import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
+import { fanOutEvent } from '@/lib/domain/webhook-endpoints';
 import { newId } from '@/lib/ids';
 import type { Order } from '@/lib/domain/order-model/serialize';
 
@@ -40,7 +41,8 @@ export async function rebuildOrderCounters(db: Db): Promise<void> {
 }
 
 /**
- * Enqueues one `order.updated` event for the order's callback, if it has one. The payload never
+ * Enqueues one `order.updated` event for the order's callback, if it has one, and for the tenant's
+ * matching webhook endpoints (the event is recorded in `events` either way). The payload never
  * holds participant identifiers. `sequence` increases per order so receivers can drop stale events.
  * Once the transaction commits, a delivery worker in this process is woken to send it without
  * waiting for its next poll.
@@ -52,28 +54,32 @@ export async function enqueueOrderUpdated(tx: InTransaction<{ db: Db }>, order: 
     .set({ eventSequence: sql`${orders.eventSequence} + 1` })
     .where(sql`${orders.id} = ${order.id}`)
     .returning({ sequence: orders.eventSequence });
-  if (!meta.callbackUrl) return;
   const eventId = `evt_${newId().replace(/-/g, '')}`;
   const { identifiers: _omit, ...participant } = order.participant as Order['participant'] & { identifiers?: unknown };
   const createdAt = new Date();
-  await db.insert(webhookDeliveries).values({
-    id: newId(),
-    tenantId: meta.tenantId,
-    orderId: order.id,
-    eventId,
-    eventType: 'order.updated',
+  const payload = {
+    id: eventId,
+    object: 'event',
+    type: 'order.updated',
     sequence,
-    url: meta.callbackUrl,
-    payload: {
-      id: eventId,
-      object: 'event',
-      type: 'order.updated',
+    createdAt: createdAt.toISOString(),
+    data: { order: { ...order, participant } },
+  };
+  // Recorded in `events` and sent to the tenant's matching webhook endpoints (DESIGN.md 7.6).
+  const toEndpoints = await fanOutEvent(db, { tenantId: meta.tenantId, companyId: order.company?.id ?? null, orderId: order.id, eventId, type: 'order.updated', sequence, payload, createdAt });
+  if (meta.callbackUrl)
+    await db.insert(webhookDeliveries).values({
+      id: newId(),
+      tenantId: meta.tenantId,
+      orderId: order.id,
+      eventId,
+      eventType: 'order.updated',
       sequence,
-      createdAt: createdAt.toISOString(),
-      data: { order: { ...order, participant } },
-    },
-    status: 'pending',
-    nextAttemptAt: createdAt,
-  });
+      url: meta.callbackUrl,
+      payload,
+      status: 'pending',
+      nextAttemptAt: createdAt,
+    });
+  if (!meta.callbackUrl && !toEndpoints) return;
   tx.afterCommit(notifyDeliveriesDue);
 }

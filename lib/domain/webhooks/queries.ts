@@ -2,7 +2,7 @@
  * Reads of webhook deliveries: within the principal's tenant AND limited to orders of its linked
  * companies, in SQL (a delivery outside that access looks exactly like a missing one).
  */
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders, webhookAttempts, webhookDeliveries } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
@@ -12,9 +12,12 @@ import { offsetOf, page } from '@/lib/domain/pagination';
 import type { ListWebhookDeliveriesQuery } from './schemas';
 import { serializeDelivery, type AttemptRow, type DeliveryRow } from './serialize';
 
-/** Deliveries of the principal's tenant whose order it can see; use with a join on `orders`. */
+/**
+ * Deliveries to order callbacks of the principal's tenant whose order it can see; use with a join on
+ * `orders`. An account webhook endpoint's deliveries are in the endpoint's own log.
+ */
 export function visibleDelivery(p: Principal): SQL {
-  return and(eq(webhookDeliveries.tenantId, p.tenantId), visibleOrder(p))!;
+  return and(eq(webhookDeliveries.tenantId, p.tenantId), isNull(webhookDeliveries.endpointId), visibleOrder(p))!;
 }
 
 async function attemptsOf(db: Db, deliveryIds: string[]): Promise<Map<string, AttemptRow[]>> {

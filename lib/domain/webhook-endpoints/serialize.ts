@@ -1,0 +1,30 @@
+/** The webhook endpoint representation (lib/domain/contract/management.ts). Never the secret but at creation and rotation. */
+import { webhookEndpoints } from '@/lib/db/schema';
+import { webhookEndpointUrl, type WebhookEndpoint } from '@/lib/domain/contract/management';
+import { API, iso } from '@/lib/domain/contract/representation';
+
+export type { WebhookEndpoint };
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+
+/** The previous secret signs for 24 hours after a rotation. */
+export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
+
+export function serializeWebhookEndpoint(e: WebhookEndpointRow, now = new Date()): WebhookEndpoint {
+  const overlap = e.previousSecretEncrypted && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt : null;
+  return {
+    object: 'webhookEndpoint',
+    id: e.id,
+    url: e.url,
+    description: e.description,
+    enabledEvents: e.enabledEvents,
+    companies: e.companyIds ? e.companyIds.map((id) => ({ id, object: 'company' as const, url: `${API}/companies/${id}` })) : null,
+    status: e.status === 'disabled' ? 'disabled' : 'enabled',
+    disabledReason: e.status === 'disabled' ? (e.disabledReason === 'failing' ? 'failing' : 'byUser') : null,
+    // The overlap ends 24 hours after the rotation: the rotation time is read back from it.
+    secretRotatedAt: e.previousSecretExpiresAt ? new Date(e.previousSecretExpiresAt.getTime() - SECRET_OVERLAP_MS).toISOString() : null,
+    previousSecretExpiresAt: overlap ? iso(overlap) : null,
+    createdAt: iso(e.createdAt),
+    updatedAt: iso(e.updatedAt),
+    resourceUrl: webhookEndpointUrl(e.id),
+  };
+}
