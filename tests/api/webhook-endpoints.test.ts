@@ -4,7 +4,7 @@
  * test tenant is its own, so that its endpoints receive no other test's events.
  */
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { createCompany } from '@/lib/domain/companies';
@@ -159,5 +159,30 @@ describe('GET /api/v2/webhook-endpoints/{id}/deliveries', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: [], total: 0, page: 1, limit: 10 });
     expectError(await call('GET', '/api/v2/webhook-endpoints/00000000-0000-4000-8000-000000000000/deliveries', { token: reader }), 404, 'notFound');
+  });
+});
+
+describe('the callback URL rules, at creation and update (ALLOW_PRIVATE_CALLBACKS switched off here)', () => {
+  const previous = process.env.ALLOW_PRIVATE_CALLBACKS;
+  beforeEach(() => {
+    process.env.ALLOW_PRIVATE_CALLBACKS = 'false';
+  });
+  afterEach(() => {
+    process.env.ALLOW_PRIVATE_CALLBACKS = previous;
+  });
+
+  it.each(['http://8.8.8.8/h', 'https://127.1/h', 'https://[::ffff:169.254.169.254]/latest/meta-data', 'https://10.0.0.5/h', 'https://localhost./h'])(
+    '400 invalidValue at /url for %s',
+    async (url) => {
+      expectError(await create({ url, enabledEvents: ['*'] }), 400, 'invalidValue', '/url');
+    },
+  );
+
+  it('a public https URL is created; changing it to a private one is refused and changes nothing', async () => {
+    const made = await create({ url: 'https://8.8.8.8/h', enabledEvents: ['*'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = `/api/v2/webhook-endpoints/${made.body.id}` as const;
+    expectError(await call('PATCH', path, { token: wide, body: { url: 'https://192.168.1.10/h' } }), 400, 'invalidValue', '/url');
+    expect((await call('GET', path, { token: wide })).body.url).toBe('https://8.8.8.8/h');
   });
 });
