@@ -15,6 +15,7 @@ import * as documents from './samples/documents';
 import * as events from './samples/events';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
+import * as sandbox from './samples/sandbox';
 import * as settings from './samples/settings';
 import * as setup from './samples/setup';
 import * as webhookEndpoints from './samples/webhook-endpoints';
@@ -117,6 +118,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...account.samples,
   ...events.samples,
   ...webhookEndpoints.samples,
+  ...sandbox.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -131,7 +133,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, webhookEndpoints]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, webhookEndpoints, sandbox]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

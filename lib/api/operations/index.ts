@@ -10,6 +10,7 @@ import { documentsOperations } from './documents';
 import { eventsOperations } from './events';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
+import { sandboxOperations } from './sandbox';
 import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
 import { webhookEndpointsOperations } from './webhook-endpoints';
@@ -27,6 +28,7 @@ export const operations = {
   ...accountOperations,
   ...eventsOperations,
   ...webhookEndpointsOperations,
+  ...sandboxOperations,
 };
 
 export type OperationId = keyof typeof operations;

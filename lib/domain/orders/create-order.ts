@@ -27,6 +27,7 @@ import { messageValues } from '@/lib/domain/outbox/message-queue';
 import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
 import { afterCommitOf } from '@/lib/domain/transaction';
 import type { PackageServiceRow } from '@/lib/domain/packages';
+import { tenantNow } from '@/lib/domain/clock';
 import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { callbackUrlProblem } from '@/lib/domain/outbox/callback-url';
 import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
@@ -347,7 +348,11 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   checkBackgroundCheck(input, pkg.items, company);
   // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s, and 422 testingWindowClosed
   // offering the location's packages whose windows are all open.
-  const at = new Date();
+  // The tenant's clock (lib/domain/clock.ts, read once here): the incident windows and the expiry.
+  // createdAt and the other stamps (`now` below) stay real time.
+  const at = await tenantNow(ctx);
+  if (input.settings.expiresAt && Date.parse(input.settings.expiresAt) <= at.getTime())
+    throw new DomainError('invalidValue', 'settings.expiresAt must be in the future.', { pointer: '/settings/expiresAt' });
   const occurredAt = input.incident && new Date(input.incident.occurredAt);
   const offered = occurredAt && closedWindows(input.testReason, pkg.items, occurredAt, at).length ? await openPackagesAt(ctx, location.id, pkg, occurredAt, at) : [];
   const clock = incidentClock(input, pkg.items, at, offered);
@@ -370,7 +375,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   const status = clinic ? 'scheduled' : 'ordered';
   const p = input.participant;
   const deliveryMethod = input.deliveryMethods[0].type;
-  const expiresAt = input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
+  const expiresAt = input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(at.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
   const participant = {
     firstName: p.firstName,
     lastName: p.lastName,

@@ -24,6 +24,7 @@ import { getOrder, loadOrderDocuments } from '@/lib/domain/orders/queries';
 import { serializeOrder } from '@/lib/domain/order-model/serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { withTransaction } from '@/lib/domain/transaction';
+import { tenantNow } from '@/lib/domain/clock';
 import { newId } from '@/lib/ids';
 import { ExtendExpirationBody, MAX_EXPIRY_DAYS } from '@/lib/domain/passes/schemas';
 import { insertPass, currentPass, isLiveOrderStatus, lockVisibleOrder, queueParticipantMessage } from '@/lib/domain/passes/passes';
@@ -48,7 +49,9 @@ export async function extendExpiration(args: { ctx: Ctx; orderId: string; input:
     if (!isLiveOrderStatus(order.status))
       throw new DomainError('invalidState', `The order is ${order.status}: its expiry can be extended only while it is under way.`, { meta: { status: order.status } });
     const next = new Date(input.expiresAt);
-    const now = new Date();
+    const realNow = new Date();
+    // The tenant's clock (lib/domain/clock.ts): the new expiry must lie after the tenant's now.
+    const now = await tenantNow(t, realNow);
     const current = order.expiresAt;
     if ((current && next.getTime() <= current.getTime()) || next.getTime() <= now.getTime())
       throw new DomainError('invalidValue', `expiresAt must be later than the current expiry${current ? ` (${current.toISOString()})` : ''} and in the future.`, {
@@ -63,7 +66,7 @@ export async function extendExpiration(args: { ctx: Ctx; orderId: string; input:
       });
     // Reminders whose moment now lies ahead again are due again before the new expiry.
     const remindersSent = order.remindersSent.filter((h) => next.getTime() - h * HOUR_MS <= now.getTime() && hours.includes(h));
-    await t.db.update(orders).set({ expiresAt: next, remindersSent, updatedAt: now }).where(eq(orders.id, orderId));
+    await t.db.update(orders).set({ expiresAt: next, remindersSent, updatedAt: realNow }).where(eq(orders.id, orderId));
     await storeOrderDocuments(t.db, [orderId]);
     const pass = (await currentPass(t.db, orderId)) ?? (await insertPass(t.db, order)).row;
     const sent = await queueParticipantMessage(t, order, 'expirationExtended', pass.id, { limited: true });
@@ -93,8 +96,15 @@ const EXPIRY_ACTOR: Actor = { type: 'system', name: 'expiry' };
 
 export interface ExpirySweepOptions {
   db: Db;
-  /** Clock (tests move it instead of sleeping). */
+  /**
+   * The clock the orders' `expiresAt` is compared with: real time by default, a tenant's own now
+   * (lib/domain/clock.ts) with `tenantId`. createdAt/statusUpdatedAt stamps stay real time.
+   */
   now?: Date;
+  /** Only this tenant's orders (a tenant whose clock runs ahead, swept with its own now). */
+  tenantId?: string;
+  /** Leave out these tenants' orders (the general round skips tenants with a clock of their own). */
+  exceptTenantIds?: readonly string[];
   /** Orders handled per kind and sweep at most (default 100). */
   limit?: number;
   /** Only these orders (tests sharing a database). */
@@ -109,7 +119,16 @@ export interface ExpirySweepResult {
   skipped: number;
 }
 
-const onlyOrders = (ids?: readonly string[]) => (ids ? sql`and o.id in (${sql.join([...ids, ''].map((id) => sql`${id}`), sql`, `)})` : sql``);
+const inList = (ids: readonly string[]) => sql.join([...ids, ''].map((id) => sql`${id}`), sql`, `);
+const onlyOrders = (options: Pick<ExpirySweepOptions, 'orderIds' | 'tenantId' | 'exceptTenantIds'>) =>
+  sql.join(
+    [
+      options.orderIds ? sql`and o.id in (${inList(options.orderIds)})` : sql``,
+      options.tenantId ? sql`and o.tenant_id = ${options.tenantId}` : sql``,
+      options.exceptTenantIds?.length ? sql`and o.tenant_id not in (${inList(options.exceptTenantIds)})` : sql``,
+    ],
+    sql` `,
+  );
 
 /** One sweep: expires due orders, then queues due reminders. */
 export async function runExpirySweep(options: ExpirySweepOptions): Promise<ExpirySweepResult> {
@@ -118,7 +137,7 @@ export async function runExpirySweep(options: ExpirySweepOptions): Promise<Expir
   const result: ExpirySweepResult = { expired: [], reminded: [], skipped: 0 };
   const due = rowsOf<{ id: string }>(
     await options.db.execute(sql`select o.id from ${orders} o
-      where ${liveWithExpiry} and o.expires_at <= ${now.toISOString()}::timestamptz and ${nothingStarted(sql`o.id`)} ${onlyOrders(options.orderIds)}
+      where ${liveWithExpiry} and o.expires_at <= ${now.toISOString()}::timestamptz and ${nothingStarted(sql`o.id`)} ${onlyOrders(options)}
       order by o.expires_at, o.id limit ${limit}`),
   );
   for (const { id } of due) {
@@ -134,7 +153,7 @@ export async function runExpirySweep(options: ExpirySweepOptions): Promise<Expir
           and o.expires_at <= ${new Date(now.getTime() + hours * HOUR_MS).toISOString()}::timestamptz
           and o.created_at < o.expires_at - make_interval(hours => ${hours})
           and o.delivery_method in ('email', 'sms') and not (${hours} = any(o.reminders_sent))
-          and ${nothingStarted(sql`o.id`)} ${onlyOrders(options.orderIds)}
+          and ${nothingStarted(sql`o.id`)} ${onlyOrders(options)}
         order by o.expires_at, o.id limit ${limit}`),
     );
     for (const { id } of dueReminders) {
@@ -160,14 +179,16 @@ async function expireOrder(db: Db, id: string, now: Date): Promise<boolean> {
   return withTransaction({ db }, async (t) => {
     const order = await lockIfStill(t.db, id, sql`o.expires_at <= ${now.toISOString()}::timestamptz and ${nothingStarted(sql`o.id`)}`);
     if (!order) return false;
+    // `now` is the tenant's clock (what fell due); the stamps and retention stay real time for now.
+    const at = new Date();
     const moved = await t.db
       .update(orderServices)
-      .set({ status: 'expired', statusUpdatedAt: now })
+      .set({ status: 'expired', statusUpdatedAt: at })
       .where(and(eq(orderServices.orderId, id), eq(orderServices.status, 'ordered')))
       .returning({ id: orderServices.id });
     if (moved.length)
-      await t.db.insert(orderServiceStatusHistory).values(moved.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'expired', groupType: 'expired', occurredAt: now })));
-    await t.db.update(orders).set({ status: 'expired', isFinal: false, statusUpdatedAt: now, updatedAt: now, retentionUntil: retentionUntil('expired', now) }).where(eq(orders.id, id));
+      await t.db.insert(orderServiceStatusHistory).values(moved.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'expired', groupType: 'expired', occurredAt: at })));
+    await t.db.update(orders).set({ status: 'expired', isFinal: false, statusUpdatedAt: at, updatedAt: at, retentionUntil: retentionUntil('expired', at) }).where(eq(orders.id, id));
     await countStatusChange(t.db, order.tenantId, order.companyId, order.status, 'expired');
     await storeOrderDocuments(t.db, [id]);
     await writeAudit(t.db, {
@@ -208,4 +229,20 @@ async function remindOrder(db: Db, id: string, hours: number, allHours: number[]
     });
     return true;
   });
+}
+
+/**
+ * Everything of one tenant that is due at `now` (its own clock), batch after batch until nothing is
+ * left: the sandbox clock runs it before it answers, so what fell due is done when PUT returns.
+ */
+export async function runTenantExpirySweep(options: { db: Db; tenantId: string; now: Date; reminderHours?: number[] }): Promise<ExpirySweepResult> {
+  const total: ExpirySweepResult = { expired: [], reminded: [], skipped: 0 };
+  const limit = 100;
+  for (;;) {
+    const round = await runExpirySweep({ ...options, limit });
+    total.expired.push(...round.expired);
+    total.reminded.push(...round.reminded);
+    total.skipped += round.skipped;
+    if (round.expired.length < limit && round.reminded.length < limit) return total;
+  }
 }

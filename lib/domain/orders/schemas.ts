@@ -130,6 +130,8 @@ export const CreateOrderBody = z
       rule(ctx, 'invalidValue', 'otherTestReason is allowed only with testReason "other".', ['otherTestReason']);
     if (body.settings.schedule?.strategy === 'nearestClinic' && !body.participant.address)
       rule(ctx, 'required', 'participant.address is required for the nearestClinic schedule strategy.', ['participant', 'address']);
+    // Real time here (the form's and the API's first check); create-order checks it again against the
+    // tenant's clock (lib/domain/clock.ts), which is never behind real time.
     if (body.settings.expiresAt && Date.parse(body.settings.expiresAt) <= Date.now())
       rule(ctx, 'invalidValue', 'settings.expiresAt must be in the future.', ['settings', 'expiresAt']);
   });

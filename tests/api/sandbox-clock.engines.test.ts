@@ -1,0 +1,186 @@
+/**
+ * The sandbox clock (DESIGN.md 7.6, issue 30 part 7): GET/PUT /api/v2/sandbox/clock. Every test acts
+ * on tenants of its own (never Acme's or Northwind's clock, whose orders every other test uses): a
+ * fresh tenant with the standard catalog, a company, a location and a package.
+ */
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '@/lib/db/client';
+import { createToken } from '@/lib/domain/api-tokens/tokens';
+import { addStandardCatalog } from '@/lib/seed/catalog';
+import { createTestTenant } from './admins';
+import { call, db, expectError, get, withTestDatabase } from './harness';
+import { orderBody } from './orders-fixtures';
+
+withTestDatabase();
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const address = { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' };
+
+interface Sandbox {
+  tenantId: string;
+  bearer: string;
+  locationId: string;
+  packageId: string;
+  companyId: string;
+}
+
+/** A tenant of its own, ready to order: catalog, company, location, package and a tenant-wide token with every scope. */
+async function sandboxTenant(): Promise<Sandbox> {
+  const tenant = await createTestTenant();
+  await addStandardCatalog(db(), tenant.id);
+  const bearer = (await createToken(db(), { tenantId: tenant.id, name: 'sandbox', scopes: 'all', companyIds: 'all' })).token;
+  const made = async (path: string, body: unknown) => {
+    const res = await call('POST', path, { token: bearer, body });
+    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
+    return res.body.id as string;
+  };
+  const companyId = await made('/api/v2/companies', { name: 'Sandbox company', address });
+  const locationId = await made('/api/v2/locations', { company: { id: companyId }, name: 'Sandbox yard', address });
+  const [urine] = rowsOf<{ id: string }>(
+    await db().execute(sql`select id from services where tenant_id = ${tenant.id} and name = 'Non-DOT 10-Panel Urine Drug Screen'`),
+  );
+  const packageId = await made('/api/v2/packages', { name: 'Sandbox package', company: { id: companyId }, services: [{ id: urine.id }] });
+  return { tenantId: tenant.id, bearer, locationId, packageId, companyId };
+}
+
+const clockOf = (s: Sandbox) => call('GET', '/api/v2/sandbox/clock', { token: s.bearer });
+const moveTo = (s: Sandbox, now: Date | string, bearer = s.bearer) =>
+  call('PUT', '/api/v2/sandbox/clock', { token: bearer, body: { now: typeof now === 'string' ? now : now.toISOString() } });
+
+async function orderIn(s: Sandbox, expiresAt?: Date) {
+  const body = orderBody({ location: { id: s.locationId }, package: { id: s.packageId }, settings: expiresAt ? { expiresAt: expiresAt.toISOString() } : {} });
+  const res = await call('POST', '/api/v2/orders', { token: s.bearer, body });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const reminders = async (orderId: string) =>
+  rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from messages where order_id = ${orderId} and template = 'reminder'`))[0].n;
+const statusOf = async (s: Sandbox, orderId: string) => (await get(`/api/v2/orders/${orderId}`, { token: s.bearer })).body.status as string;
+
+let a: Sandbox;
+let b: Sandbox;
+beforeAll(async () => {
+  [a, b] = await Promise.all([sandboxTenant(), sandboxTenant()]);
+});
+
+describe('GET /api/v2/sandbox/clock', () => {
+  it('a fresh tenant runs on real time: offset 0', async () => {
+    const before = Date.now();
+    const res = await clockOf(b);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ object: 'sandboxClock', offsetMs: 0 });
+    expect(res.body.now).toBe(res.body.realNow);
+    expect(Date.parse(res.body.realNow)).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe('PUT /api/v2/sandbox/clock', () => {
+  it('an order created with a two-day expiry is expired in the answer of the PUT that moves the clock three days', async () => {
+    const start = new Date(Date.parse((await clockOf(a)).body.now));
+    const order = await orderIn(a, new Date(start.getTime() + 2 * DAY));
+    expect(order.status).toBe('ordered');
+    const otherOrder = await orderIn(b, new Date(Date.now() + 2 * DAY));
+
+    const target = new Date(start.getTime() + 3 * DAY);
+    const moved = await moveTo(a, target);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({ object: 'sandboxClock', now: target.toISOString() });
+    expect(moved.body.offsetMs).toBe(target.getTime() - Date.parse(moved.body.realNow));
+    expect(await statusOf(a, order.id)).toBe('expired');
+    // Audited, with the tenant as subject.
+    const [audit] = rowsOf<{ data: { to: string } }>(
+      await db().execute(sql`select data from audit_events where tenant_id = ${a.tenantId} and action = 'tenant.clockMoved' order by created_at desc limit 1`),
+    );
+    expect(audit.data.to).toBe(target.toISOString());
+
+    // The other tenant's clock and orders are untouched.
+    expect((await clockOf(b)).body.offsetMs).toBe(0);
+    expect(await statusOf(b, otherOrder.id)).toBe('ordered');
+    expect(await reminders(otherOrder.id)).toBe(0);
+  });
+
+  it('the reminders (REMINDER_HOURS 48,24) are queued once each as the clock passes them', async () => {
+    const start = Date.parse((await clockOf(a)).body.now);
+    const expiresAt = start + 3 * DAY;
+    const order = await orderIn(a, new Date(expiresAt));
+    const step = async (hoursBeforeExpiry: number) => {
+      const res = await moveTo(a, new Date(expiresAt - hoursBeforeExpiry * HOUR));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    await step(49);
+    expect(await reminders(order.id)).toBe(0);
+    await step(47);
+    expect(await reminders(order.id)).toBe(1);
+    await step(46);
+    expect(await reminders(order.id)).toBe(1);
+    await step(23);
+    expect(await reminders(order.id)).toBe(2);
+    await step(1);
+    expect(await reminders(order.id)).toBe(2);
+    expect(await statusOf(a, order.id)).toBe('ordered');
+    await step(-1);
+    expect(await statusOf(a, order.id)).toBe('expired');
+    expect(await reminders(order.id)).toBe(2);
+  });
+
+  it('create-order reads the tenant clock: the default expiry is 14 days after the tenant now, and an expiry before it is 400', async () => {
+    const now = Date.parse((await clockOf(a)).body.now);
+    expect(now - Date.now()).toBeGreaterThan(DAY);
+    const order = await orderIn(a);
+    expect(Date.parse(order.expiresAt!)).toBeGreaterThanOrEqual(now + 14 * DAY);
+    const body = orderBody({ location: { id: a.locationId }, package: { id: a.packageId }, settings: { expiresAt: new Date(now - HOUR).toISOString() } });
+    expectError(await call('POST', '/api/v2/orders', { token: a.bearer, body }), 400, 'invalidValue', '/settings/expiresAt');
+  });
+
+  it('an expiry extension must lie after the tenant now: 400 invalidValue at /expiresAt', async () => {
+    const order = await orderIn(a);
+    const now = Date.parse((await clockOf(a)).body.now);
+    const res = await call('PUT', `/api/v2/orders/${order.id}/expiration`, { token: a.bearer, body: { expiresAt: new Date(now - HOUR).toISOString() } });
+    expectError(res, 400, 'invalidValue', '/expiresAt');
+  });
+
+  it('422 invalidState at /now for a now before the tenant now; the clock stays', async () => {
+    const before = (await clockOf(a)).body;
+    const back = new Date(Date.parse(before.now) - HOUR);
+    expectError(await moveTo(a, back), 422, 'invalidState', '/now');
+    expect((await clockOf(a)).body.offsetMs).toBe(before.offsetMs);
+  });
+
+  it('400 invalidValue at /now beyond two years after real time, and 400 invalidFormat for a now that is no date-time', async () => {
+    const far = new Date();
+    far.setUTCFullYear(far.getUTCFullYear() + 2);
+    far.setUTCDate(far.getUTCDate() + 1);
+    expectError(await moveTo(b, far), 400, 'invalidValue', '/now');
+    expectError(await moveTo(b, 'tomorrow'), 400, 'invalidFormat', '/now');
+    expect((await clockOf(b)).body.offsetMs).toBe(0);
+  });
+
+  it('403 insufficientScope for a company-limited token and for a token without order.service.write', async () => {
+    const limited = (await createToken(db(), { tenantId: b.tenantId, name: 'limited', scopes: 'all', companyIds: [b.companyId] })).token;
+    expectError(await moveTo(b, new Date(Date.now() + DAY), limited), 403, 'insufficientScope');
+    expectError(await call('GET', '/api/v2/sandbox/clock', { token: limited }), 403, 'insufficientScope');
+    const noScope = (await createToken(db(), { tenantId: b.tenantId, name: 'reader', scopes: ['order.list'], companyIds: 'all' })).token;
+    expectError(await moveTo(b, new Date(Date.now() + DAY), noScope), 403, 'insufficientScope');
+    expect((await clockOf(b)).body.offsetMs).toBe(0);
+  });
+});
+
+describe('production', () => {
+  const saved = process.env.APP_ENV;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.APP_ENV;
+    else process.env.APP_ENV = saved;
+  });
+
+  it('answers 404 notFound, as if the path did not exist, before authentication', async () => {
+    process.env.APP_ENV = 'production';
+    expectError(await clockOf(b), 404, 'notFound');
+    expectError(await moveTo(b, new Date(Date.now() + DAY)), 404, 'notFound');
+    expectError(await call('GET', '/api/v2/sandbox/clock'), 404, 'notFound');
+    process.env.APP_ENV = 'staging';
+    expect((await clockOf(b)).body.offsetMs).toBe(0);
+  });
+});
