@@ -35,6 +35,7 @@ const DOMAIN_GROUPS = [
     'what orders cause and read: the participant page, messages, webhook deliveries, documents, random testing, follow-up plans, actions, reports',
     ['lib/domain/participant/**', 'lib/domain/messages/**', 'lib/domain/webhooks/**', 'lib/domain/documents/**', 'lib/domain/random/**', 'lib/domain/follow-up/**', 'lib/domain/actions/**', 'lib/domain/reports/**'],
   ],
+  ['sandbox: the sandbox clock, which runs every timer of a tenant that falls due', ['lib/domain/sandbox/**']],
 ];
 
 function domainGroups() {

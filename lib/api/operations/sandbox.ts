@@ -5,7 +5,7 @@
  * changes of the same kind. Reading it needs the same scope, so that a token that cannot use the
  * clock does not learn about it either.
  */
-import { MoveSandboxClockBody, SandboxClock } from '@/lib/domain/tenants/sandbox-clock';
+import { MoveSandboxClockBody, SandboxClock } from '@/lib/domain/sandbox/clock';
 import { ok, type OperationSpec } from './spec';
 
 const STAGING =

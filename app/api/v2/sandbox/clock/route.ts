@@ -1,6 +1,6 @@
 import { operations } from '@/lib/api/operations';
 import { env } from '@/lib/config/env';
-import { getSandboxClock, moveSandboxClock } from '@/lib/domain/tenants/sandbox-clock';
+import { getSandboxClock, moveSandboxClock } from '@/lib/domain/sandbox/clock';
 import { errorResponse, methods, operation, type RouteHandler } from '@/lib/http/route';
 
 /** Staging only: production answers as for a path no route declares (app/api/v2/[...path]), before authentication. */

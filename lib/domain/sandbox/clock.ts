@@ -2,7 +2,8 @@
  * The sandbox clock (DESIGN.md 7.6, staging only): `GET`/`PUT /api/v2/sandbox/clock`. A tenant-wide
  * principal moves its tenant's clock forward (never back, at most two years ahead of real time);
  * what falls due at the new now (the order expiry sweep and its reminders) runs before the answer.
- * The clock itself is lib/domain/clock.ts.
+ * The clock itself is lib/domain/clock.ts. This module comes last in the domain's order: the timers it
+ * runs (expiry today; actions, random periods and follow-ups later) live in every group before it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
