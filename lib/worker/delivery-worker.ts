@@ -231,10 +231,10 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[], 
         where e.endpoint_id is not null
         group by e.endpoint_id
       ), failing as (
-        -- An endpoint fails from its first failed attempt until a 2xx.
+        -- An enabled endpoint fails from its first failed attempt until a 2xx (a disabled one is not tried).
         update ${webhookEndpoints} w set failing_since = case when o.ok then null else coalesce(w.failing_since, o.first_failure) end
         from endpoint_outcomes o
-        where w.id = o.endpoint_id
+        where w.id = o.endpoint_id and w.status = 'enabled'
       )
       update ${webhookDeliveries} d set
         status = v.status, next_attempt_at = v.next_attempt_at, last_attempt_at = v.attempted_at,
