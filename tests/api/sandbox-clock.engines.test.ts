@@ -11,6 +11,9 @@ import { addStandardCatalog } from '@/lib/seed/catalog';
 import { createTestTenant } from './admins';
 import { call, db, expectError, get, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
+import { runExpirySweep } from '@/lib/domain/orders/expiry';
+import { expiryRound } from '@/lib/worker/expiry-loop';
+import { silentLogger } from '@/lib/worker/loop';
 
 withTestDatabase();
 
@@ -165,6 +168,21 @@ describe('PUT /api/v2/sandbox/clock', () => {
     const noScope = (await createToken(db(), { tenantId: b.tenantId, name: 'reader', scopes: ['order.list'], companyIds: 'all' })).token;
     expectError(await moveTo(b, new Date(Date.now() + DAY), noScope), 403, 'insufficientScope');
     expect((await clockOf(b)).body.offsetMs).toBe(0);
+  });
+});
+
+describe('the expiry loop reads each tenant clock', () => {
+  it('an order due by its tenant clock, though not by real time, is expired by the loop round, not by a real-time sweep', async () => {
+    const order = await orderIn(a);
+    const tenantNowMs = Date.parse((await clockOf(a)).body.now);
+    // Due an hour ago by the tenant clock, days ahead of real time (set directly: the PUT would already have swept it).
+    const due = new Date(tenantNowMs - HOUR);
+    expect(due.getTime()).toBeGreaterThan(Date.now() + DAY);
+    await db().execute(sql`update orders set expires_at = ${due.toISOString()}::timestamptz where id = ${order.id}`);
+    expect((await runExpirySweep({ db: db(), orderIds: [order.id] })).expired).toEqual([]);
+    expect(await statusOf(a, order.id)).toBe('ordered');
+    await expiryRound(db(), silentLogger);
+    expect(await statusOf(a, order.id)).toBe('expired');
   });
 });
 
