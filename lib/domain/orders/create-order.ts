@@ -349,8 +349,10 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s, and 422 testingWindowClosed
   // offering the location's packages whose windows are all open.
   // The tenant's clock (lib/domain/clock.ts, read once here): the incident windows and the expiry.
-  // createdAt and the other stamps (`now` below) stay real time.
-  const at = await tenantNow(ctx);
+  // createdAt and the other stamps (`now` below) stay real time, read at the same instant, so that
+  // the default expiry is exactly 14 days after createdAt on a clock without an offset.
+  const now = new Date();
+  const at = await tenantNow(ctx, now);
   if (input.settings.expiresAt && Date.parse(input.settings.expiresAt) <= at.getTime())
     throw new DomainError('invalidValue', 'settings.expiresAt must be in the future.', { pointer: '/settings/expiresAt' });
   const occurredAt = input.incident && new Date(input.incident.occurredAt);
@@ -370,7 +372,6 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
     }
   }
 
-  const now = new Date();
   const id = newId();
   const status = clinic ? 'scheduled' : 'ordered';
   const p = input.participant;
