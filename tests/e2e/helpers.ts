@@ -1,6 +1,7 @@
 /** Shared steps of the browser tests: sign-in per role, screenshots with an accessibility check. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { seedIds } from '../../lib/seed/ids';
 
 export const PASSWORD = 'demo-password';
 
@@ -90,4 +91,25 @@ export async function findOrder(request: APIRequestContext, query: Record<string
     if (page * 20 >= result.total) break;
   }
   throw new Error(`No order matches in ${JSON.stringify(query)}`);
+}
+
+/**
+ * Creates an order of Acme's primary location through the page's session (a non-DOT package,
+ * e-mail delivery, the admin as requester unless `body` says otherwise) and answers it; 201 or the test fails.
+ */
+export async function createAcmeOrder<T = { id: string; code: string }>(page: Page, baseURL: string, body: Record<string, unknown>): Promise<T> {
+  const created = await page.request.post('/api/v2/orders', {
+    headers: { Origin: baseURL },
+    data: {
+      deliveryMethods: [{ type: 'email' }],
+      location: { id: seedIds.location('acme', 'primary') },
+      package: { id: seedIds.package('acme', 'nonDot') },
+      requester: { email: 'admin@acme.test', name: 'Avery Admin' },
+      settings: {},
+      testReason: 'preEmployment',
+      ...body,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as T;
 }

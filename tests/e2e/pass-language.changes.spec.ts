@@ -6,8 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { seedIds } from '../../lib/seed/ids';
-import { signIn } from './helpers';
+import { createAcmeOrder, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -36,20 +35,7 @@ async function phone(browser: Browser, baseURL: string, colorScheme: 'light' | '
 test('a Spanish order: the pass in Spanish with hours and open state, switched to English and back, in light and dark mode', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  const created = await page.request.post('/api/v2/orders', {
-    headers: { Origin: baseURL! },
-    data: {
-      deliveryMethods: [{ type: 'email' }],
-      location: { id: seedIds.location('acme', 'primary') },
-      package: { id: seedIds.package('acme', 'nonDot') },
-      participant: { firstName: 'Lupita', lastName: `Idioma${Date.now()}`, email: 'lupita@example.com', language: 'es' },
-      requester: { email: 'admin@acme.test', name: 'Avery Admin' },
-      settings: { observedCollection: true },
-      testReason: 'preEmployment',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; code: string; participant: { language: string } };
+  const order = await createAcmeOrder<{ id: string; code: string; participant: { language: string } }>(page, baseURL!, { participant: { firstName: 'Lupita', lastName: `Idioma${Date.now()}`, email: 'lupita@example.com', language: 'es' }, settings: { observedCollection: true } });
   expect(order.participant.language).toBe('es');
   // The employer's order page says which language the participant gets.
   await page.goto(`/orders/${order.id}`);

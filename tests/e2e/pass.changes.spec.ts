@@ -5,8 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { seedIds } from '../../lib/seed/ids';
-import { signIn } from './helpers';
+import { createAcmeOrder, signIn } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -20,20 +19,7 @@ async function audit(page: Page, name: string) {
 test('a participant opens the pass on a phone and chooses a clinic; the employer sees it, reissues, and the old link is replaced', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  const created = await page.request.post('/api/v2/orders', {
-    headers: { Origin: baseURL! },
-    data: {
-      deliveryMethods: [{ type: 'email' }],
-      location: { id: seedIds.location('acme', 'primary') },
-      package: { id: seedIds.package('acme', 'nonDot') },
-      participant: { firstName: 'Jordan', lastName: `Passcheck${Date.now()}`, email: 'jordan@example.com', phone: '+12145550142' },
-      requester: { email: 'admin@acme.test', name: 'Avery Admin' },
-      settings: { observedCollection: true },
-      testReason: 'preEmployment',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; code: string };
+  const order = await createAcmeOrder<{ id: string; code: string }>(page, baseURL!, { participant: { firstName: 'Jordan', lastName: `Passcheck${Date.now()}`, email: 'jordan@example.com', phone: '+12145550142' }, settings: { observedCollection: true } });
   const pass = (await (await page.request.get(`/api/v2/orders/${order.id}/pass`)).json()) as { url: string; openedAt: string | null };
   expect(pass.openedAt).toBeNull();
   const passPath = new URL(pass.url).pathname;

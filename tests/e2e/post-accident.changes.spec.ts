@@ -8,8 +8,7 @@
  * message shows in the messages panel without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { seedIds } from '../../lib/seed/ids';
-import { screenshotAndAudit, signIn } from './helpers';
+import { createAcmeOrder, screenshotAndAudit, signIn } from './helpers';
 
 async function choose(page: Page, selector: string, optionText: string | RegExp) {
   const option = page.locator(`${selector} option`, { hasText: optionText }).first();
@@ -108,20 +107,7 @@ test('incident errors land on their control: the delay reason is checked before 
 test('the audit trail in words: the participant’s clinic choice, the extended expiry and the reissued pass; the messages panel shows the new message at once', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin');
-  const created = await page.request.post('/api/v2/orders', {
-    headers: { Origin: baseURL! },
-    data: {
-      deliveryMethods: [{ type: 'email' }],
-      location: { id: seedIds.location('acme', 'primary') },
-      package: { id: seedIds.package('acme', 'nonDot') },
-      participant: { firstName: 'Robin', lastName: `Audit${Date.now()}`, email: `robin.${Date.now()}@example.com` },
-      requester: { email: 'admin@acme.test', name: 'Avery Admin' },
-      settings: {},
-      testReason: 'preEmployment',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; code: string; expiresAt: string };
+  const order = await createAcmeOrder<{ id: string; code: string; expiresAt: string }>(page, baseURL!, { participant: { firstName: 'Robin', lastName: `Audit${Date.now()}`, email: `robin.${Date.now()}@example.com` } });
   const pass = (await (await page.request.get(`/api/v2/orders/${order.id}/pass`)).json()) as { url: string };
 
   // The participant chooses a clinic on the pass page (no session).
@@ -171,20 +157,7 @@ test('the audit trail in words: the participant’s clinic choice, the extended 
 
 test('the order page says who acknowledged the result and when; the audit trail in words', async ({ page, baseURL }) => {
   await signIn(page, 'admin');
-  const created = await page.request.post('/api/v2/orders', {
-    headers: { Origin: baseURL! },
-    data: {
-      deliveryMethods: [{ type: 'none' }],
-      location: { id: seedIds.location('acme', 'primary') },
-      package: { id: seedIds.package('acme', 'nonDot') },
-      participant: { firstName: 'Kim', lastName: `Acked${Date.now()}` },
-      requester: { email: 'admin@acme.test' },
-      settings: {},
-      testReason: 'preEmployment',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const order = (await created.json()) as { id: string; services: Array<{ id: string }> };
+  const order = await createAcmeOrder<{ id: string; services: Array<{ id: string }> }>(page, baseURL!, { deliveryMethods: [{ type: 'none' }], participant: { firstName: 'Kim', lastName: `Acked${Date.now()}` }, requester: { email: 'admin@acme.test' } });
   for (const status of ['pending_collectionCompleted', 'negative']) {
     const event = await page.request.post(`/api/v2/orders/${order.id}/services/${order.services[0].id}/events`, { headers: { Origin: baseURL! }, data: { status } });
     expect(event.status(), await event.text()).toBe(200);
