@@ -4,20 +4,7 @@
  * orders list shows windows closing in the next 2 hours; the map link carries the package's needs.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotAndAudit, signIn } from './helpers';
-
-async function choose(page: Page, selector: string, optionText: string | RegExp) {
-  const option = page.locator(`${selector} option`, { hasText: optionText }).first();
-  await expect(option).toBeAttached();
-  await page.locator(selector).selectOption((await option.getAttribute('value'))!);
-}
-
-/** The datetime-local value of `hours` ago, in the browser's zone. */
-const localHoursAgo = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const ms = Date.now() - h * 3_600_000;
-    return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  }, hours);
+import { choose, localHoursAgo, screenshotAndAudit, signIn } from './helpers';
 
 test('post-accident order: both countdowns, the warning and delay reason, then the order page and the closing-soon list', async ({ page }) => {
   await signIn(page, 'manager', { to: '/orders/new' });

@@ -113,3 +113,17 @@ export async function createAcmeOrder<T = { id: string; code: string }>(page: Pa
   expect(created.status(), await created.text()).toBe(201);
   return (await created.json()) as T;
 }
+
+/** Chooses the first option of a native select whose text matches. */
+export async function choose(page: Page, selector: string, optionText: string | RegExp) {
+  const option = page.locator(`${selector} option`, { hasText: optionText }).first();
+  await expect(option).toBeAttached();
+  await page.locator(selector).selectOption((await option.getAttribute('value'))!);
+}
+
+/** The datetime-local value of `hours` ago, in the browser's zone. */
+export const localHoursAgo = (page: Page, hours: number) =>
+  page.evaluate((h) => {
+    const ms = Date.now() - h * 3_600_000;
+    return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  }, hours);

@@ -8,20 +8,7 @@
  * message shows in the messages panel without a reload.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createAcmeOrder, screenshotAndAudit, signIn } from './helpers';
-
-async function choose(page: Page, selector: string, optionText: string | RegExp) {
-  const option = page.locator(`${selector} option`, { hasText: optionText }).first();
-  await expect(option).toBeAttached();
-  await page.locator(selector).selectOption((await option.getAttribute('value'))!);
-}
-
-/** The datetime-local value of `hours` ago, in the browser's zone. */
-const localHoursAgo = (page: Page, hours: number) =>
-  page.evaluate((h) => {
-    const ms = Date.now() - h * 3_600_000;
-    return new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-  }, hours);
+import { choose, createAcmeOrder, localHoursAgo, screenshotAndAudit, signIn } from './helpers';
 
 async function postAccidentForm(page: Page, hoursAgo: number) {
   await signIn(page, 'manager', { to: '/orders/new' });
