@@ -31,6 +31,14 @@ export const SCOPE_WORDS: Record<Scope, string> = {
   'document.write': 'Upload result documents',
   'user.write': 'Manage dashboard users',
   'token.write': 'Manage API tokens',
+  'employee.list': 'List employees (the roster)',
+  'employee.read': 'Read employees',
+  'employee.write': 'Manage the roster',
+  'random.read': 'Read random pools and draws',
+  'random.write': 'Manage random pools, draw and excuse selections',
+  'action.read': 'Read the action center',
+  'action.write': 'Resolve and dismiss actions',
+  'report.read': 'Read program reports (MIS, Clearinghouse)',
 };
 
 /** A scope (or `admin`, the role some pages need) in words; an unknown value as given. */

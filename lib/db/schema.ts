@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   customType,
@@ -306,6 +307,8 @@ export const orders = pgTable(
     agencyId: text('agency_id').references(() => agencies.id),
     jobCategoryId: text('job_category_id').references(() => jobCategories.id),
     clinicId: text('clinic_id').references(() => clinics.id),
+    /** The roster's employee the order is for (DESIGN.md 7.1); null for an order placed by name only. */
+    employeeId: text('employee_id').references((): AnyPgColumn => employees.id),
     status: text('status').notNull(),
     isFinal: boolean('is_final').notNull().default(false),
     statusUpdatedAt: ts('status_updated_at').notNull(),
@@ -362,6 +365,8 @@ export const orders = pgTable(
     index('orders_tenant_location_created_idx').on(t.tenantId, t.locationId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_tenant_updated_idx').on(t.tenantId, t.updatedAt, t.id),
     index('orders_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // An employee's orders (the employee page, list orders' employeeId).
+    index('orders_employee_created_idx').on(t.employeeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.employeeId} is not null`),
     // Order matching looks up open orders of a company by participant last name.
     index('orders_match_idx').on(t.tenantId, t.companyId, sql`lower(${t.lastName})`),
     // The expiry and reminder sweep looks only at live orders with an expiry.
@@ -507,7 +512,8 @@ export const webhookDeliveries = pgTable(
   {
     id: text('id').primaryKey(),
     tenantId: text('tenant_id').notNull().references(() => tenants.id),
-    orderId: text('order_id').notNull().references(() => orders.id),
+    /** The order the event is about; null for an event about no order (a test send, a draw, an action). */
+    orderId: text('order_id').references(() => orders.id),
     /** The account webhook endpoint it goes to; null for an order's own `callback.url`. */
     endpointId: text('endpoint_id').references(() => webhookEndpoints.id),
     /** The `webhook-id`: stable across retries and redeliveries of one event. */
@@ -529,6 +535,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_deliveries_order_idx').on(t.orderId, t.sequence),
+    // An endpoint's delivery log, newest first.
+    index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.endpointId} is not null`),
   ],
 );
 
@@ -600,6 +608,8 @@ export const events = pgTable(
   (t) => [
     index('events_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('events_tenant_type_created_idx').on(t.tenantId, t.type, t.createdAt),
+    // Retention removes events past their 30 days, oldest first, across tenants.
+    index('events_created_idx').on(t.createdAt),
   ],
 );
 
@@ -767,3 +777,219 @@ export const documentContents = pgTable('document_contents', {
   documentId: text('document_id').primaryKey().references(() => documents.id),
   content: bytea('content').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// The testing program (DESIGN.md 7)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The roster (DESIGN.md 7.1): the people an employer's testing program covers. Never deleted:
+ * deactivation sets `active_to`. The CDL number is sealed (lib/secrets.ts); its last 4 digits are
+ * kept apart for the masked representation.
+ */
+export const employees = pgTable(
+  'employees',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    locationId: text('location_id').references(() => locations.id),
+    /** The employer's own id, unique per company. */
+    externalId: text('external_id').notNull(),
+    firstName: text('first_name').notNull(),
+    middleName: text('middle_name'),
+    lastName: text('last_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }),
+    email: text('email'),
+    phone: text('phone'),
+    cdlNumberEncrypted: text('cdl_number_encrypted'),
+    cdlLast4: text('cdl_last4'),
+    cdlState: text('cdl_state'),
+    /** DOT coverage: the agency (null for a non-DOT employee) and its job category. */
+    agencyId: text('agency_id').references(() => agencies.id),
+    jobCategoryId: text('job_category_id').references(() => jobCategories.id),
+    /** active or inactive */
+    status: text('status').notNull().default('active'),
+    activeFrom: date('active_from', { mode: 'string' }).notNull(),
+    activeTo: date('active_to', { mode: 'string' }),
+    /** Clearinghouse (DESIGN.md 7.5): queries recorded from the FMCSA site, and the driver's status. */
+    lastLimitedQueryOn: date('last_limited_query_on', { mode: 'string' }),
+    lastFullQueryOn: date('last_full_query_on', { mode: 'string' }),
+    limitedConsentUntil: date('limited_consent_until', { mode: 'string' }),
+    clearinghouseStatus: text('clearinghouse_status').notNull().default('unknown'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('employees_company_external_idx').on(t.companyId, t.externalId),
+    index('employees_tenant_name_idx').on(t.tenantId, sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('employees_tenant_company_status_idx').on(t.tenantId, t.companyId, t.status),
+  ],
+);
+
+/**
+ * The action center (DESIGN.md 7.4): what someone must do, by when, under which rule. One open
+ * action per type and subject; the worker raises and resolves them, and the operation that fixes
+ * the cause resolves its action in its own transaction.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    /** The company it concerns; null for a tenant-wide action (a webhook endpoint, a consortium pool). */
+    companyId: text('company_id').references(() => companies.id),
+    type: text('type').notNull(),
+    /** critical, high or normal */
+    severity: text('severity').notNull(),
+    title: text('title').notNull(),
+    /** What it is about: an order, employee, pool, draw, selection, plan or webhook endpoint. */
+    subjectObject: text('subject_object').notNull(),
+    subjectId: text('subject_id').notNull(),
+    dueAt: ts('due_at'),
+    /** The rule, e.g. `49 CFR 382.303(b)`; null for an action of the product's own. */
+    citation: text('citation'),
+    /** open, resolved or dismissed */
+    status: text('status').notNull().default('open'),
+    resolvedAt: ts('resolved_at'),
+    resolvedBy: jsonb('resolved_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>(),
+    /** automatic or manual */
+    resolution: text('resolution'),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('actions_open_subject_idx').on(t.tenantId, t.type, t.subjectObject, t.subjectId).where(sql`${t.status} = 'open'`),
+    index('actions_tenant_status_due_idx').on(t.tenantId, t.status, t.dueAt, t.id),
+  ],
+);
+
+/**
+ * DOT's minimum random-testing rates per agency (and FRA category) and year (DESIGN.md 7.2), from
+ * the Federal Register notices: reference data with its source, the same for every tenant. The CLI
+ * (`random-rates set`) adds a year.
+ */
+export const randomRates = pgTable(
+  'random_rates',
+  {
+    id: text('id').primaryKey(),
+    agencyId: text('agency_id').notNull().references(() => agencies.id),
+    /** FRA only: covered, maintenanceOfWay or mechanical; '' for every other agency. */
+    category: text('category').notNull().default(''),
+    year: integer('year').notNull(),
+    /** Fractions: 0.5 is 50%. */
+    drugRate: doublePrecision('drug_rate').notNull(),
+    /** null: the agency has no random alcohol testing. */
+    alcoholRate: doublePrecision('alcohol_rate'),
+    /** The notice it comes from (citation and URL). */
+    source: text('source').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('random_rates_agency_category_year_idx').on(t.agencyId, t.category, t.year)],
+);
+
+/**
+ * A random testing pool (DESIGN.md 7.2). Members are computed, never listed: the active employees
+ * of its companies covered by one of its agencies (kind dot) or without DOT coverage (nonDot).
+ */
+export const randomPools = pgTable(
+  'random_pools',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    name: text('name').notNull(),
+    /** dot or nonDot */
+    kind: text('kind').notNull(),
+    agencyIds: text('agency_ids').array().notNull().default(sql`ARRAY[]::text[]`),
+    /** One company: an employer pool; several: a consortium pool. */
+    companyIds: text('company_ids').array().notNull(),
+    drugRate: doublePrecision('drug_rate').notNull(),
+    alcoholRate: doublePrecision('alcohol_rate'),
+    /** monthly or quarterly */
+    frequency: text('frequency').notNull(),
+    drugPackageId: text('drug_package_id').references(() => packages.id),
+    alcoholPackageId: text('alcohol_package_id').references(() => packages.id),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('random_pools_tenant_name_idx').on(t.tenantId, t.name, t.id)],
+);
+
+/**
+ * One draw of a pool's period (DESIGN.md 7.2, algorithm sha256-rank-v1): the seed is kept from the
+ * start (the commitment is published at once, the seed when revealed), with the eligible members'
+ * snapshot in rank-independent order and the ranked alternates, so that anyone can recompute it.
+ */
+export const randomDraws = pgTable(
+  'random_draws',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    poolId: text('pool_id').notNull().references(() => randomPools.id),
+    /** `2026-Q3` or `2026-07`. */
+    period: text('period').notNull(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    drawnAt: ts('drawn_at').notNull(),
+    drawnBy: jsonb('drawn_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>().notNull(),
+    poolSize: integer('pool_size').notNull(),
+    meanPoolSize: doublePrecision('mean_pool_size').notNull(),
+    /** `{ drug, alcohol }`: the year's required counts at this draw. */
+    required: jsonb('required').$type<{ drug: number; alcohol: number | null }>().notNull(),
+    /** `{ drug, alcohol }`: how many this draw selected. */
+    selectedCounts: jsonb('selected_counts').$type<{ drug: number; alcohol: number }>().notNull(),
+    drugRate: doublePrecision('drug_rate').notNull(),
+    alcoholRate: doublePrecision('alcohol_rate'),
+    /** 64 lower-case hex characters (32 CSPRNG bytes); published only once revealed. */
+    seedHex: text('seed_hex').notNull(),
+    seedRevealedAt: ts('seed_revealed_at'),
+    /** SHA-256 (hex) of the 32 seed bytes. */
+    commitment: text('commitment').notNull(),
+    /** SHA-256 (hex) of the sorted member ids joined by \n. */
+    poolHash: text('pool_hash').notNull(),
+    algorithm: text('algorithm').notNull(),
+    /** The eligible members at the draw: id, externalId, name, company, location, agency, job category. */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>[]>().notNull(),
+    /** Per kind, every member's id in rank order (the selected first, then the alternates). */
+    ranking: jsonb('ranking').$type<{ drug: string[]; alcohol: string[] }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('random_draws_pool_period_idx').on(t.poolId, t.period),
+    index('random_draws_tenant_drawn_idx').on(t.tenantId, t.drawnAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/** A selected employee of a draw, per kind (DESIGN.md 7.2). */
+export const randomSelections = pgTable(
+  'random_selections',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    drawId: text('draw_id').notNull().references(() => randomDraws.id),
+    employeeId: text('employee_id').notNull().references(() => employees.id),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    /** drug or alcohol */
+    kind: text('kind').notNull(),
+    /** 1-based position in the kind's ranking. */
+    rank: integer('rank').notNull(),
+    /** selected, ordered, completed, excused or lost */
+    status: text('status').notNull().default('selected'),
+    /** A day drawn uniformly within what was left of the period: when to notify the employee. */
+    notifyOn: date('notify_on', { mode: 'string' }).notNull(),
+    orderId: text('order_id').references(() => orders.id),
+    excuseReason: text('excuse_reason'),
+    excuseNote: text('excuse_note'),
+    /** The excused selection this alternate replaces. */
+    replacesId: text('replaces_id').references((): AnyPgColumn => randomSelections.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('random_selections_draw_kind_rank_idx').on(t.drawId, t.kind, t.rank),
+    index('random_selections_employee_idx').on(t.employeeId, t.createdAt),
+    index('random_selections_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);

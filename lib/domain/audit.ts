@@ -30,7 +30,13 @@ export async function writeAudit(db: Db, entry: OrderAuditEntry): Promise<void> 
 }
 
 /** What a change outside orders is about. */
-export type AuditSubject = { type: 'token' | 'user' | 'tenant' | 'company' | 'location' | 'package' | 'webhookEndpoint'; id: string };
+export type AuditSubject = {
+  type:
+    | 'token' | 'user' | 'tenant' | 'company' | 'location' | 'package' | 'webhookEndpoint'
+    // DESIGN.md 7: the testing program.
+    | 'employee' | 'randomPool' | 'randomDraw' | 'randomSelection' | 'followUpPlan' | 'action';
+  id: string;
+};
 
 /**
  * An entry for a change to a token, a user or a tenant, by the Ctx's actor, in the Ctx's

@@ -32,6 +32,15 @@ export const SCOPES = [
   'token.write',
   // Issue 29: the clinic network from the dashboard (the clinic import); admin only, tenant-wide principals.
   'clinic.write',
+  // DESIGN.md 7: the third wave, the employer's testing program.
+  'employee.list',
+  'employee.read',
+  'employee.write',
+  'random.read',
+  'random.write',
+  'action.read',
+  'action.write',
+  'report.read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];
@@ -52,11 +61,16 @@ const READ: Scope[] = SCOPES.filter(
  * admin: everything (and sets the customer up: companies, locations, packages, documents; manages
  * users, `user.write`, and API tokens, `token.write`: no other role has these two);
  * manager: places, tracks and updates orders (pass, expiry, acknowledgement), reads documents;
- * staff: tracks, cancels and updates orders; viewer: reads only (no documents).
+ * staff: tracks, cancels and updates orders, reads the roster and works the action center;
+ * viewer: reads only (no documents). Third wave (DESIGN.md 7): admin and manager have every program
+ * scope; staff and viewer the `*.read`/`*.list` ones (READ), staff also `action.write`.
  */
+/** DESIGN.md 7: program managers keep the roster and run the draws. */
+const PROGRAM: Scope[] = ['employee.list', 'employee.read', 'employee.write', 'random.read', 'random.write', 'action.read', 'action.write', 'report.read'];
+
 export const ROLE_SCOPES: Record<Role, readonly Scope[]> = {
   admin: SCOPES,
-  manager: [...READ, 'order.create', 'order.cancel', 'order.participant.read', 'webhook.read', 'order.update', 'document.read'],
-  staff: [...READ, 'order.cancel', 'order.update'],
+  manager: [...new Set([...READ, ...PROGRAM]), 'order.create', 'order.cancel', 'order.participant.read', 'webhook.read', 'order.update', 'document.read'],
+  staff: [...READ, 'order.cancel', 'order.update', 'action.write'],
   viewer: READ,
 };

@@ -64,7 +64,8 @@ export interface DeliveryRunOptions {
 export interface ClaimedDelivery {
   id: string;
   tenantId: string;
-  orderId: string;
+  /** null: an event about no order (a test send, a draw), sent on its own. */
+  orderId: string | null;
   eventId: string;
   sequence: number;
   url: string;
@@ -135,7 +136,7 @@ export async function claimDueDeliveries(options: DeliveryRunOptions): Promise<C
           'previousSecret', case when w.previous_secret_expires_at > ${now.toISOString()}::timestamptz then w.previous_secret_encrypted end)
         from ${webhookEndpoints} w where w.id = ${webhookDeliveries.endpointId})`,
     });
-  return rows.sort((a, b) => a.orderId.localeCompare(b.orderId) || a.sequence - b.sequence);
+  return rows.sort((a, b) => (a.orderId ?? '').localeCompare(b.orderId ?? '') || a.sequence - b.sequence);
 }
 
 /**
@@ -306,7 +307,11 @@ export async function runDueDeliveries(options: DeliveryRunOptions): Promise<Del
   if (claims.length === 0) return result;
   const record = outcomeWriter(options.db, { retrySchedule: schedule });
   const byOrder = new Map<string, ClaimedDelivery[]>();
-  for (const claim of claims) byOrder.set(claim.orderId, [...(byOrder.get(claim.orderId) ?? []), claim]);
+  for (const claim of claims) {
+    // A delivery about no order has nothing to wait for: a group of its own.
+    const key = claim.orderId ?? `delivery:${claim.id}`;
+    byOrder.set(key, [...(byOrder.get(key) ?? []), claim]);
+  }
   await inParallel([...byOrder.values()], options.concurrency ?? DEFAULT_CONCURRENCY, async (group) => {
     for (const claim of group) {
       const attemptedAt = clock();

@@ -120,7 +120,7 @@ describe('a round writes its outcomes together', () => {
     const claims = await claimDueDeliveries({ db: db(), orderIds: ids, now: () => new Date(t0), leaseMs: 1_000 });
     expect(claims).toHaveLength(2);
     // The lease of one runs out and another worker claims it again (attempt 2).
-    const [taken] = await claimDueDeliveries({ db: db(), orderIds: [claims[1].orderId], now: () => new Date(t0 + 2_000), leaseMs: 60_000 });
+    const [taken] = await claimDueDeliveries({ db: db(), orderIds: [claims[1].orderId!], now: () => new Date(t0 + 2_000), leaseMs: 60_000 });
     expect(taken).toMatchObject({ id: claims[1].id, attemptCount: 2 });
 
     const at = new Date(t0 + 3_000);
@@ -131,9 +131,9 @@ describe('a round writes its outcomes together', () => {
     );
     expect(outcomes).toEqual(['delivered', 'superseded']);
 
-    const [mine] = await deliveriesOf([claims[0].orderId]);
+    const [mine] = await deliveriesOf([claims[0].orderId!]);
     expect(mine).toMatchObject({ status: 'delivered', attemptCount: 1, lastStatusCode: 204, lastAttemptAt: at, deliveredAt: new Date(at.getTime() + 7) });
-    const [theirs] = await deliveriesOf([claims[1].orderId]);
+    const [theirs] = await deliveriesOf([claims[1].orderId!]);
     expect(theirs).toMatchObject({ status: 'pending', attemptCount: 2, lastAttemptAt: null, lastStatusCode: null });
     // Both attempts were made, so both are recorded.
     expect(await attemptsOf(claims[0].id)).toHaveLength(1);

@@ -22,7 +22,7 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
     placeholderData: keepPreviousData,
   });
   // The code of each row's order (one read per order of the page, cached with the order pages').
-  const orderIds = [...new Set((query.data?.data ?? []).map((d) => d.orderId))];
+  const orderIds = [...new Set((query.data?.data ?? []).flatMap((d) => (d.orderId ? [d.orderId] : [])))];
   const orders = useQueries({
     queries: orderIds.map((id) => ({ queryKey: queryKeys.orders.detail(id), queryFn: ({ signal }: { signal: AbortSignal }) => fetchOrder(id, signal), staleTime: 60_000 })),
   });
@@ -61,11 +61,15 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
       <DeliveryList
         query={query}
         loadingRows={5}
-        heading={(d) => (
-          <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-testid="delivery-order">
-            Order <span className="font-mono">{codes.get(d.orderId) ?? '…'}</span> · event #{d.sequence}
-          </Link>
-        )}
+        heading={(d) =>
+          d.orderId ? (
+            <Link href={`/orders/${d.orderId}`} className="text-brand-700 hover:underline dark:text-brand-300" data-testid="delivery-order">
+              Order <span className="font-mono">{codes.get(d.orderId) ?? '…'}</span> · event #{d.sequence}
+            </Link>
+          ) : (
+            <span data-testid="delivery-order">{d.eventType}</span>
+          )
+        }
         emptyDescription="Events are sent only for orders created with a callback URL."
         canRedeliver={canRedeliver}
       />

@@ -285,7 +285,7 @@ export const WebhookDelivery = z
     object: z.literal('webhookDelivery'),
     eventId: z.string(),
     eventType: z.string(),
-    orderId: z.string(),
+    orderId: z.string().nullable(),
     sequence: z.number().int(),
     url: z.string(),
     status: z.enum(['pending', 'delivered', 'failed']),

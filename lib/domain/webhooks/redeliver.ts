@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { webhookDeliveries } from '@/lib/db/schema';
-import { writeAudit } from '@/lib/domain/audit';
+import { auditChange, writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
 import { getDeliveryRowOrThrow, serializeDeliveries } from './queries';
@@ -22,13 +22,9 @@ export async function redeliverWebhook(args: { ctx: Ctx; id: string }) {
       .set({ status: 'pending', nextAttemptAt: new Date() })
       .where(eq(webhookDeliveries.id, before.id))
       .returning();
-    await writeAudit(tx, {
-      tenantId: before.tenantId,
-      orderId: before.orderId,
-      action: 'webhook.redelivered',
-      actor: ctx.actor,
-      data: { deliveryId: before.id, eventId: before.eventId, previousStatus: before.status },
-    });
+    const data = { deliveryId: before.id, eventId: before.eventId, previousStatus: before.status };
+    if (before.orderId) await writeAudit(tx, { tenantId: before.tenantId, orderId: before.orderId, action: 'webhook.redelivered', actor: ctx.actor, data });
+    else await auditChange(t, { action: 'webhook.redelivered', subject: { type: 'webhookEndpoint', id: before.endpointId ?? before.id }, data });
     // A delivery worker in this process sends it now, once the commit makes it due for everyone.
     t.afterCommit(notifyDeliveriesDue);
     return row;
