@@ -7,9 +7,11 @@ import { accountOperations } from './account';
 import { clinicNetworkOperations } from './clinic-network';
 import { coreOperations } from './core';
 import { documentsOperations } from './documents';
+import { employeesOperations } from './employees';
 import { eventsOperations } from './events';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
+import { randomOperations } from './random';
 import { sandboxOperations } from './sandbox';
 import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
@@ -29,6 +31,8 @@ export const operations = {
   ...eventsOperations,
   ...webhookEndpointsOperations,
   ...sandboxOperations,
+  ...employeesOperations,
+  ...randomOperations,
 };
 
 export type OperationId = keyof typeof operations;
