@@ -12,6 +12,8 @@ import { createTestTenant } from './admins';
 import { call, db, expectError, get, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
 import { runExpirySweep } from '@/lib/domain/orders/expiry';
+import { purgeExpiredDocuments } from '@/lib/domain/orders/retention';
+import { fileBody, pdfBytes } from './samples/documents';
 import { expiryRound } from '@/lib/worker/expiry-loop';
 import { silentLogger } from '@/lib/worker/loop';
 
@@ -183,6 +185,32 @@ describe('the expiry loop reads each tenant clock', () => {
     expect(await statusOf(a, order.id)).toBe('ordered');
     await expiryRound(db(), silentLogger);
     expect(await statusOf(a, order.id)).toBe('expired');
+  });
+});
+
+describe('retention on the tenant clock (49 CFR 382.401)', () => {
+  it("a cancelled order's papers go once the tenant's clock passes their day (1 year), not before, and no other tenant's", async () => {
+    const c = await sandboxTenant();
+    const order = await orderIn(c);
+    const uploaded = await call('POST', `/api/v2/orders/${order.id}/documents`, { token: c.bearer, query: { type: 'mroLetter' }, body: fileBody(pdfBytes('retention'), 'application/pdf') });
+    expect(uploaded.status).toBe(201);
+    expect((await call('PUT', `/api/v2/orders/${order.id}/cancellation`, { token: c.bearer, body: { reason: 'Withdrew' } })).status).toBe(200);
+    // Without --as-of each tenant purges as of its own clock's day: nothing is due yet.
+    expect((await purgeExpiredDocuments(db(), { tenantId: c.tenantId, dryRun: true })).orders).toEqual([]);
+
+    expect((await moveTo(c, new Date(Date.now() + 367 * DAY))).status).toBe(200);
+    const purged = await purgeExpiredDocuments(db(), { tenantId: c.tenantId });
+    expect(purged.orders.map((o) => o.orderId)).toEqual([order.id]);
+    const [doc] = rowsOf<{ purged: boolean; contents: number }>(
+      await db().execute(sql`select d.purged_at is not null as purged, (select count(*)::int from document_contents where document_id = d.id) as contents
+        from documents d where d.order_id = ${order.id}`),
+    );
+    expect(doc).toEqual({ purged: true, contents: 0 });
+    // A tenant on real time keeps its cancelled orders' papers of today.
+    const other = await orderIn(b);
+    await call('POST', `/api/v2/orders/${other.id}/documents`, { token: b.bearer, query: { type: 'mroLetter' }, body: fileBody(pdfBytes('kept'), 'application/pdf') });
+    await call('PUT', `/api/v2/orders/${other.id}/cancellation`, { token: b.bearer, body: { reason: 'Withdrew' } });
+    expect((await purgeExpiredDocuments(db(), { tenantId: b.tenantId, dryRun: true })).orders).toEqual([]);
   });
 });
 

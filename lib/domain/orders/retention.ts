@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { documentContents, documents, orders } from '@/lib/db/schema';
+import { documentContents, documents, orders, tenants } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Actor, Ctx } from '@/lib/domain/context';
@@ -62,7 +62,10 @@ export async function fillMissingRetention(db: Db): Promise<number> {
 }
 
 export interface PurgeOptions {
-  /** The day the purge runs as (default today, UTC): contents of orders whose retention day is before it go. */
+  /**
+   * The day the purge runs as: contents of orders whose retention day is before it go. Default: each
+   * tenant's today (UTC) on its own clock (real time plus its sandbox offset); the report says the real today.
+   */
   asOf?: string;
   dryRun?: boolean;
   /** Only this tenant. */
@@ -89,6 +92,12 @@ export interface PurgeReport {
  */
 export async function purgeExpiredDocuments(db: Db, options: PurgeOptions = {}): Promise<PurgeReport> {
   const asOf = options.asOf ?? new Date().toISOString().slice(0, 10);
+  // Without a given day, each tenant purges as of its own clock's day (lib/domain/clock.ts): a
+  // sandbox tenant whose clock was moved a year on sees its one-year papers go, like in production
+  // a year later.
+  const pastRetention = options.asOf
+    ? lt(orders.retentionUntil, asOf)
+    : sql`${orders.retentionUntil} < (select ((now() + t.clock_offset_ms * interval '1 millisecond') at time zone 'UTC')::date from ${tenants} t where t.id = ${orders.tenantId})`;
   const limit = options.limit ?? 1000;
   const actor: Actor = options.actor ?? { type: 'system', name: 'cli' };
   const due = await db
@@ -105,7 +114,7 @@ export async function purgeExpiredDocuments(db: Db, options: PurgeOptions = {}):
     .where(
       and(
         isNull(documents.purgedAt),
-        lt(orders.retentionUntil, asOf),
+        pastRetention,
         options.tenantId ? eq(orders.tenantId, options.tenantId) : undefined,
       ),
     )
