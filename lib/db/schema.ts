@@ -344,6 +344,11 @@ export const orders = pgTable(
     acknowledgedBy: jsonb('acknowledged_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>(),
     /** 49 CFR 382.401: documents may be purged after this day (set when the order becomes final). */
     retentionUntil: date('retention_until', { mode: 'string' }),
+    /**
+     * FMCSA Clearinghouse duties of a final order with a reportable violation (DESIGN.md 7.5):
+     * `{ items: [{ kind, reporter, dueAt, reportedAt, reportedBy }] }`; null when there is none.
+     */
+    clearinghouse: jsonb('clearinghouse').$type<{ items: Array<Record<string, unknown>> }>(),
     /** Last `sequence` given to an `order.updated` event of this order. */
     eventSequence: integer('event_sequence').notNull().default(0),
     /**
@@ -441,6 +446,11 @@ export const orderServices = pgTable(
     /** DOT incident window of this service (DESIGN.md 6.3); null when no window applies. */
     deadlineClosesAt: ts('deadline_closes_at'),
     deadlineReasonRequiredAfter: ts('deadline_reason_required_after'),
+    /**
+     * Result details (DESIGN.md 7.5), given with a terminal status: positiveFor, alcohol, refusal,
+     * cancellation, dilute, recollection. Null until then.
+     */
+    result: jsonb('result').$type<Record<string, unknown>>(),
   },
   (t) => [
     index('order_services_order_idx').on(t.orderId, t.position),
@@ -992,4 +1002,81 @@ export const randomSelections = pgTable(
     index('random_selections_employee_idx').on(t.employeeId, t.createdAt),
     index('random_selections_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
+);
+
+/**
+ * A follow-up testing plan a SAP directs (DESIGN.md 7.3, 49 CFR 40.307): at least 6 tests in the
+ * first 12 months, at most 60 months. Pausing moves the open due days by the paused time.
+ */
+export const followUpPlans = pgTable(
+  'follow_up_plans',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    employeeId: text('employee_id').notNull().references(() => employees.id),
+    agencyId: text('agency_id').references(() => agencies.id),
+    /** `{ name, email, phone }` of the substance-abuse professional. */
+    sap: jsonb('sap').$type<{ name: string; email: string | null; phone: string | null }>().notNull(),
+    returnToDutyOrderId: text('return_to_duty_order_id').notNull().references(() => orders.id),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    /** `[{ months, tests }]` in order. */
+    phases: jsonb('phases').$type<Array<{ months: number; tests: number }>>().notNull(),
+    /** drug and/or alcohol */
+    substances: text('substances').array().notNull(),
+    /** active, paused, completed or cancelled */
+    status: text('status').notNull().default('active'),
+    testsRequired: integer('tests_required').notNull(),
+    pausedAt: ts('paused_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('follow_up_plans_employee_idx').on(t.employeeId, t.createdAt), index('follow_up_plans_tenant_status_idx').on(t.tenantId, t.status)],
+);
+
+/**
+ * One test of a follow-up plan (DESIGN.md 7.3): a due day drawn uniformly (CSPRNG) within its
+ * window, visible to the employer only; a make-up test replaces one whose order did not count.
+ */
+export const followUpTests = pgTable(
+  'follow_up_tests',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    planId: text('plan_id').notNull().references(() => followUpPlans.id),
+    /** 1-based position in the plan (a make-up test keeps the number of the test it makes up). */
+    number: integer('number').notNull(),
+    windowStart: date('window_start', { mode: 'string' }).notNull(),
+    windowEnd: date('window_end', { mode: 'string' }).notNull(),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    /** due, ordered, completed, missed (its order did not count: a make-up follows) or cancelled */
+    status: text('status').notNull().default('due'),
+    orderId: text('order_id').references(() => orders.id),
+    makeUpOfId: text('make_up_of_id').references((): AnyPgColumn => followUpTests.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('follow_up_tests_plan_idx').on(t.planId, t.number),
+    index('follow_up_tests_due_idx').on(t.tenantId, t.status, t.dueOn),
+    index('follow_up_tests_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+  ],
+);
+
+/** Clearinghouse queries recorded from the FMCSA site for a driver (DESIGN.md 7.5, 49 CFR 382.701). */
+export const clearinghouseQueries = pgTable(
+  'clearinghouse_queries',
+  {
+    id: text('id').primaryKey(),
+    tenantId: text('tenant_id').notNull().references(() => tenants.id),
+    employeeId: text('employee_id').notNull().references(() => employees.id),
+    /** limited or full */
+    type: text('type').notNull(),
+    queriedOn: date('queried_on', { mode: 'string' }).notNull(),
+    /** noInformation, informationFound or prohibited */
+    result: text('result').notNull(),
+    recordedBy: jsonb('recorded_by').$type<{ type: 'user' | 'token' | 'system'; id: string | null; name: string | null }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('clearinghouse_queries_employee_idx').on(t.employeeId, t.queriedOn)],
 );
