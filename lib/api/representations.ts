@@ -18,6 +18,7 @@ export { Document, DocumentCreatedEvent } from '@/lib/domain/contract/representa
 export {
   Acknowledgements, ApiToken, CreatedApiToken, CreatedWebhookEndpoint, EndpointDelivery, EventType, NearbyClinics, User, WebhookEndpoint, WebhookSecret,
 } from '@/lib/domain/contract/management';
+export { Employee, EmployeeRef } from '@/lib/domain/contract/roster';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z
