@@ -31,7 +31,7 @@ async function cliCtx(db: Db, tenantId?: string): Promise<Ctx> {
 }
 
 /** The tenant a command names by its slug, and the operator's Ctx for it. */
-async function cliCtxOf(db: Db, slug: string) {
+export async function cliCtxOf(db: Db, slug: string) {
   const tenant = await (await tenantsDomain()).tenantBySlug(db, slug);
   return { tenant, ctx: await cliCtx(db, tenant.id) };
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Database, Db } from '@/lib/db/client';
 import type { ImportOptions, ImportRecord, ImportReport, ImportResult } from '@/lib/domain/imports';
-import { UsageError, type Command, type OptionSpec, type RawArgs } from './commands';
+import { cliCtxOf, UsageError, type Command, type OptionSpec, type RawArgs } from './commands';
 
 interface ImportInput extends ImportOptions {
   tenant: string;
@@ -71,7 +71,53 @@ const REPORT =
   'The file streams: memory does not grow with it. One transaction: a line that is wrong writes nothing (exit code 2) unless --skip-invalid.\n' +
   'Prints one JSON object { "inserted", "updated", "unchanged", "errors": [{ "line", "message" }] } (line 1 is the header); an unchanged line is not written.';
 
-export const IMPORT_COMMANDS: readonly Command<ImportInput>[] = [
+interface RosterInput {
+  tenant: string;
+  file: string;
+  dryRun: boolean;
+  deactivateMissing: boolean;
+}
+
+const rosterOptions: Record<string, OptionSpec> = {
+  tenant: options('employees').tenant,
+  file: options('employees').file,
+  'dry-run': options('employees')['dry-run'],
+  'deactivate-missing': { type: 'boolean', description: 'the active employees of the companies the file names that it does not list become inactive' },
+};
+
+function parseRoster(args: RawArgs): RosterInput {
+  const { tenant, file, dryRun } = parseImport({ ...args, 'skip-invalid': undefined });
+  return { tenant, file, dryRun: dryRun ?? false, deactivateMissing: flag(args, 'deactivate-missing') };
+}
+
+/**
+ * `employees import` (DESIGN.md 7.1): the roster import of the API (lib/domain/employees/import-employees.ts)
+ * over a streamed file, as the operator (every company of the tenant). Its report is the API's.
+ */
+const ROSTER_COMMAND: Command<RosterInput> = {
+  name: 'employees import',
+  summary: "Add, update (and with --deactivate-missing deactivate) employees of a tenant's roster from a CSV file, by company and externalId.",
+  details: [
+    'Columns (the header names every one, in any order): externalId,companyId,locationId,firstName,middleName,lastName,birthDate,email,phone,agency,jobCategory,cdlNumber,cdlState,status.',
+    "companyId and locationId are ids; agency an agency's code (FMCSA, FAA, FRA, FTA, PHMSA, USCG) or id, jobCategory one of its job categories by code (cdlDriver) or id;",
+    'both empty for a non-DOT employee. cdlNumber and cdlState together. status: active (or empty) or inactive. An empty field clears the member.',
+    'The file streams: memory does not grow with it. One transaction: a line that is wrong writes nothing (exit code 2).',
+    'Prints the API\'s report { "object": "employeeImport", "dryRun", "applied", "inserted", "updated", "unchanged", "deactivated", "errors": [{ "line", "column", "message" }], "errorsNotListed" }.',
+  ].join('\n'),
+  options: rosterOptions,
+  parse: parseRoster,
+  run: async ({ db }, input) => {
+    const [{ ctx }, { csvRecords }, { importEmployees }] = await Promise.all([cliCtxOf(db, input.tenant), import('./csv'), import('@/lib/domain/employees/import-employees')]);
+    const { report, fileError } = await importEmployees({ ctx, input: { records: csvRecords(input.file), dryRun: input.dryRun, deactivateMissing: input.deactivateMissing } });
+    // A file that cannot be read is one more error of the report (its line, no column), as the other imports print it.
+    return fileError && !report.errors.some((e) => e.line === fileError.line && e.message === fileError.message)
+      ? { ...report, errors: [...report.errors, { line: fileError.line, column: null, message: fileError.message }] }
+      : report;
+  },
+  exitCode: (result) => ((result as { errors: unknown[] }).errors.length ? 2 : 0),
+};
+
+const FILE_IMPORT_COMMANDS: readonly Command<ImportInput>[] = [
   {
     name: 'catalog import',
     summary: "Add or update services of a tenant's catalog from a CSV file, by externalId.",
@@ -103,3 +149,5 @@ export const IMPORT_COMMANDS: readonly Command<ImportInput>[] = [
     exitCode,
   },
 ];
+
+export const IMPORT_COMMANDS: readonly Command<unknown>[] = [...(FILE_IMPORT_COMMANDS as readonly Command<unknown>[]), ROSTER_COMMAND as Command<unknown>];

@@ -33,6 +33,14 @@ export class ImportFileError extends Error {
 
 export interface ImportError {
   line: number;
+  /** The column at fault, when an importer names it (the roster import). */
+  column?: string;
+  message: string;
+}
+
+/** A problem of one field, named by its column (an importer may return these instead of sentences). */
+export interface FieldProblem {
+  column: string;
   message: string;
 }
 
@@ -99,8 +107,21 @@ export interface Importer<T extends { externalId: string }> {
   columns: readonly string[];
   /** The columns a file must have. */
   required: readonly string[];
-  /** A line's fields by column (trimmed; '' for a column the file lacks): the row, or what is wrong with it. */
-  validate(fields: Readonly<Record<string, string>>): { row: T } | { problems: string[] };
+  /**
+   * A line's fields by column (trimmed; '' for a column the file lacks): the row, or what is wrong
+   * with it (sentences, reported as one error of the line, or field problems, one error each).
+   */
+  validate(fields: Readonly<Record<string, string>>): { row: T } | { problems: string[] | FieldProblem[] };
+  /** Errors name their column (`column`), a repeated line's at `externalId`; without it, errors are `{ line, message }`. */
+  namesColumns?: boolean;
+  /** What makes two lines the same row (default: the externalId), e.g. company and externalId. */
+  keyOf?(row: T): string;
+  /**
+   * After the last line, in the import's transaction (rolled back with it on a dry run): work over
+   * the whole file, e.g. deactivating what it does not list. `writing` is false when a wrong line
+   * already means nothing is written: then it may only read.
+   */
+  finish?(writing: boolean): Promise<void>;
   /** Upserts one batch of rows with distinct externalIds; unchanged rows are not written. */
   write(rows: readonly T[]): Promise<BatchCounts>;
   /** What `write` would do to each row, without writing (for `onLine` once the import cannot be written). */
@@ -137,9 +158,9 @@ export async function runImport<T extends { externalId: string }>(
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const report: ImportReport = { inserted: 0, updated: 0, unchanged: 0, errors: [] };
   let errorCount = 0;
-  const fail = (line: number, message: string, externalId = '') => {
+  const fail = (line: number, message: string, externalId = '', column?: string) => {
     errorCount++;
-    if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, message });
+    if (report.errors.length < MAX_LISTED_ERRORS) report.errors.push({ line, ...(column !== undefined ? { column } : {}), message });
     options.onLine?.({ line, outcome: 'rejected', externalId, message });
   };
   // A wrong line stops the writing (everything rolls back) unless it is to be skipped; a wrong file always does.
@@ -164,12 +185,14 @@ export async function runImport<T extends { externalId: string }>(
       await tx.execute(sql`create temporary table import_keys (external_id text primary key, line integer not null) on commit drop`);
       let index: Map<string, number> | undefined;
       let batch = new Map<string, { line: number; row: T }>();
+      const keyOf = (row: T) => importer.keyOf?.(row) ?? row.externalId;
+      const keyColumn = importer.namesColumns ? 'externalId' : undefined;
 
       const flush = async () => {
         if (!batch.size) return;
         const entries = [...batch.values()];
         batch = new Map();
-        const json = JSON.stringify(entries.map((e) => ({ external_id: e.row.externalId, line: e.line })));
+        const json = JSON.stringify(entries.map((e) => ({ external_id: keyOf(e.row), line: e.line })));
         const fresh = rowsOf<{ external_id: string }>(
           await tx.execute(sql`insert into import_keys select * from json_to_recordset(${json}::json) as k(external_id text, line integer)
             on conflict do nothing returning external_id`),
@@ -177,13 +200,13 @@ export async function runImport<T extends { externalId: string }>(
         let rows = entries;
         if (fresh.length < entries.length) {
           const isFresh = new Set(fresh.map((r) => r.external_id));
-          const repeated = entries.filter((e) => !isFresh.has(e.row.externalId));
+          const repeated = entries.filter((e) => !isFresh.has(keyOf(e.row)));
           const earlier = rowsOf<{ external_id: string; line: number }>(
-            await tx.execute(sql`select external_id, line from import_keys where external_id in (select value from json_array_elements_text(${JSON.stringify(repeated.map((e) => e.row.externalId))}::json))`),
+            await tx.execute(sql`select external_id, line from import_keys where external_id in (select value from json_array_elements_text(${JSON.stringify(repeated.map((e) => keyOf(e.row)))}::json))`),
           );
           const lineOf = new Map(earlier.map((r) => [r.external_id, r.line]));
-          for (const e of repeated) fail(e.line, `externalId "${e.row.externalId}" is already on line ${lineOf.get(e.row.externalId)}.`, e.row.externalId);
-          rows = entries.filter((e) => isFresh.has(e.row.externalId));
+          for (const e of repeated) fail(e.line, `externalId "${e.row.externalId}" is already on line ${lineOf.get(keyOf(e.row))}.`, e.row.externalId, keyColumn);
+          rows = entries.filter((e) => isFresh.has(keyOf(e.row)));
         }
         if (!rows.length) return;
         const tell = (outcomes: ReadonlyArray<Exclude<LineOutcome, 'rejected'>> | undefined) => {
@@ -222,15 +245,18 @@ export async function runImport<T extends { externalId: string }>(
           }
           const checked = importer.validate(fields);
           if ('problems' in checked) {
-            fail(record.line, checked.problems.join(' '), fields.externalId ?? '');
+            const problems = checked.problems as ReadonlyArray<string | FieldProblem>;
+            if (problems.every((p) => typeof p === 'string')) fail(record.line, problems.join(' '), fields.externalId ?? '');
+            else for (const p of problems as FieldProblem[]) fail(record.line, p.message, fields.externalId ?? '', p.column);
             continue;
           }
-          const earlier = batch.get(checked.row.externalId);
+          const key = keyOf(checked.row);
+          const earlier = batch.get(key);
           if (earlier) {
-            fail(record.line, `externalId "${checked.row.externalId}" is already on line ${earlier.line}.`, checked.row.externalId);
+            fail(record.line, `externalId "${checked.row.externalId}" is already on line ${earlier.line}.`, checked.row.externalId, keyColumn);
             continue;
           }
-          batch.set(checked.row.externalId, { line: record.line, row: checked.row });
+          batch.set(key, { line: record.line, row: checked.row });
           if (batch.size >= batchSize) await flush();
         }
       } catch (error) {
@@ -243,6 +269,7 @@ export async function runImport<T extends { externalId: string }>(
         throw new RollBack();
       }
       await flush();
+      await importer.finish?.(writing());
       if (options.dryRun || !writing()) throw new RollBack();
     });
   } catch (error) {

@@ -1,5 +1,8 @@
 /** The roster (DESIGN.md 7.1): employees, the roster import, an employee's history. */
-import { CreateEmployeeBody, ListEmployeesQuery, UpdateEmployeeBody } from '@/lib/domain/employees/schemas';
+import {
+  CreateEmployeeBody, EMPLOYEE_COLUMNS, EMPLOYEE_IMPORT_CONTENT_TYPES, EmployeeImportQuery, EmployeeImportReport, ListEmployeesQuery, MAX_EMPLOYEE_IMPORT_BYTES,
+  UpdateEmployeeBody,
+} from '@/lib/domain/employees/schemas';
 import * as R from '../representations';
 import { ok, type OperationSpec } from './spec';
 
@@ -35,5 +38,26 @@ export const employeesOperations = {
       'The members sent change, the others keep their values; an employee stays with its company. `status: "inactive"` deactivates: `activeTo` is the date sent or today ' +
       '(UTC, the tenant\'s clock); `status: "active"` clears `activeTo`. `activeTo` without a deactivation (of an active employee) is 400 `invalidValue`. Nothing is deleted.',
     body: UpdateEmployeeBody, responses: ok(R.Employee), errors: [400, 404, 409, 413],
+  },
+  importEmployees: {
+    method: 'POST', path: '/api/v2/employees/imports', scope: 'employee.write', tag: 'employees', summary: 'Import a roster from a CSV file',
+    description:
+      `The body is the CSV file itself (\`text/csv\`, UTF-8, at most ${MAX_EMPLOYEE_IMPORT_BYTES} bytes: 413 \`tooBig\` above; the CLI's \`employees import\` takes any size). ` +
+      `The header names every column, in any order: \`${EMPLOYEE_COLUMNS.join(',')}\` (see \`GET /api/v2/employees/imports/template\`). ` +
+      '`companyId` is a company the principal is linked to and `locationId` one of its locations (ids); `agency` an agency\'s code (`FMCSA`) or id and `jobCategory` ' +
+      'one of its job categories by code (`cdlDriver`) or id, both empty for a non-DOT employee; `cdlNumber` and `cdlState` together; `status` `active` (or empty) or `inactive`. ' +
+      'A line adds an employee, or updates the company\'s employee with its `externalId` (an empty field clears the member). ' +
+      '`deactivateMissing=true`: the active employees of the companies the file names that it does not list become inactive. ' +
+      '`dryRun=true` reports what the file would do and writes nothing; `dryRun=false` applies it, all of it or, when any line is wrong, nothing (`applied: false`, the counts ' +
+      'then say what it would do once the lines are fixed), with an audit entry. Each error names its line (the header is line 1) and column. ' +
+      'A file that cannot be read at all (empty, not UTF-8, a wrong header, broken quoting) is 400 `invalidValue` with `meta.line`; `required` for an empty body.',
+    query: EmployeeImportQuery, rawBody: { maxBytes: MAX_EMPLOYEE_IMPORT_BYTES, contentTypes: EMPLOYEE_IMPORT_CONTENT_TYPES },
+    responses: ok(EmployeeImportReport), errors: [400, 413],
+  },
+  getEmployeeImportTemplate: {
+    method: 'GET', path: '/api/v2/employees/imports/template', scope: 'employee.write', tag: 'employees', summary: 'Download the roster import template',
+    description: 'A CSV file: the header with every column the import reads, and one example line naming one of the principal\'s companies and its first location.',
+    responses: { 200: { description: 'The template.', files: ['text/csv'], headers: { 'Content-Disposition': 'attachment; filename="employees-template.csv"' } } },
+    errors: [],
   },
 } satisfies Record<string, OperationSpec>;
