@@ -42,6 +42,9 @@ export const JobCategoryRef = z.object(ref('jobCategory')).meta({ id: 'JobCatego
 export type JobCategoryRef = z.output<typeof JobCategoryRef>;
 export const AgencyRef = z.object({ id: z.string(), code: z.string(), object: z.literal('agency'), url: z.string() }).meta({ id: 'AgencyReference' });
 export type AgencyRef = z.output<typeof AgencyRef>;
+/** An order's employee of the roster (DESIGN.md 7.1): no personal data, the order's participant has it. */
+export const EmployeeRef = z.object({ id: z.string(), object: z.literal('employee'), url: z.string() }).meta({ id: 'EmployeeReference' });
+export type EmployeeRef = z.output<typeof EmployeeRef>;
 export const ClinicRef = z
   .object({ ...ref('clinic'), address: Address.nullable(), phone: z.string().nullable() })
   .meta({ id: 'ClinicReference' });
@@ -214,6 +217,7 @@ export const Order = z
     company: CompanyRef.nullable(),
     createdAt: DateTime,
     deliveryMethods: z.array(z.object({ type: z.enum(['email', 'sms', 'none']) })).describe('How the participant receives the pass, as ordered.'),
+    employee: EmployeeRef.nullable().describe("DESIGN.md 7.1: the roster's employee the order is for; null for an order placed by name only. An addition to the spec's Order."),
     expiresAt: DateTime.nullable(),
     incident: z
       .object({
@@ -363,6 +367,7 @@ export const isoOrNull = (d: Date | null | undefined) => (d ? d.toISOString() : 
 export const companyRef = (c: { id: string; name: string }): CompanyRef => ({ id: c.id, name: c.name, object: 'company', url: `${API}/companies/${c.id}` });
 export const locationRef = (l: { id: string; name: string }): LocationRef => ({ id: l.id, name: l.name, object: 'location', url: `${API}/locations/${l.id}` });
 export const packageRef = (p: { id: string; name: string }): PackageRef => ({ id: p.id, name: p.name, object: 'package', url: `${API}/packages/${p.id}` });
+export const employeeRef = (id: string): EmployeeRef => ({ id, object: 'employee', url: `${API}/employees/${id}` });
 export const agencyRef = (a: { id: string; code: string }): AgencyRef => ({ id: a.id, code: a.code, object: 'agency', url: `${API}/agencies/${a.id}` });
 export const jobCategoryRef = (j: { id: string; name: string; agencyId: string }): JobCategoryRef => ({
   id: j.id,

@@ -4,18 +4,14 @@
  * built from them, the API tests validate responses against them).
  */
 import { z } from 'zod';
-import { AgencyRef, API, CompanyRef, JobCategoryRef, LocationRef } from './representation';
+import { AgencyRef, CompanyRef, JobCategoryRef, LocationRef } from './representation';
+
+export { EmployeeRef, employeeRef } from './representation';
 
 const DateTime = z.iso.datetime().describe('ISO 8601 date-time with milliseconds, UTC (`Z`).');
 const Day = z.iso.date();
 
 export const EMPLOYEE_STATUSES = ['active', 'inactive'] as const;
-
-/** An order's employee (DESIGN.md 7.1): the reference, no personal data (the order's participant has it). */
-export const EmployeeRef = z.object({ id: z.string(), object: z.literal('employee'), url: z.string() }).meta({ id: 'EmployeeReference' });
-export type EmployeeRef = z.output<typeof EmployeeRef>;
-
-export const employeeRef = (id: string): EmployeeRef => ({ id, object: 'employee', url: `${API}/employees/${id}` });
 
 export const Employee = z
   .object({

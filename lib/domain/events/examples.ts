@@ -46,6 +46,7 @@ export const EXAMPLE_ORDER: Order = {
       "type": "email"
     }
   ],
+  "employee": null,
   "expiresAt": "2026-07-21T10:34:53.504Z",
   "incident": null,
   "isFinal": true,

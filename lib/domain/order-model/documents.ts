@@ -30,7 +30,7 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
   'updatedAt', ${isoText(orders.updatedAt)}, 'expiresAt', ${isoText(orders.expiresAt)},
   'testReason', ${orders.testReason}, 'otherTestReason', ${orders.otherTestReason},
   'deliveryMethod', ${orders.deliveryMethod}, 'requester', ${orders.requester}, 'settings', ${orders.settings},
-  'incident', ${orders.incident}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
+  'incident', ${orders.incident}, 'employeeId', ${orders.employeeId}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
   'participant', json_build_object(
     'firstName', ${orders.firstName}, 'lastName', ${orders.lastName}, 'middleName', ${orders.middleName},
     'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress},

@@ -1,6 +1,6 @@
 /** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from the order document the database returns. */
 import type { AddressJson } from '@/lib/db/schema';
-import { agencyRef, API, companyRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/contract/representation';
+import { agencyRef, API, companyRef, employeeRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/contract/representation';
 import { openIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
 import { participantLanguageOr } from '@/lib/i18n/participant';
@@ -44,6 +44,8 @@ export interface OrderDocument {
   jobCategory: { id: string; name: string; agencyId: string } | null;
   clinic: ({ id: string; name: string; phone: string | null } & AddressJson) | null;
   packages: Array<{ id: string; name: string }>;
+  /** DESIGN.md 7.1: the roster's employee; absent from a document stored before it (then none). */
+  employeeId?: string | null;
   /** Sealed values; null when the reader may not see identifiers. */
   identifiers: Array<{ type: string; value: string; issuingCountry: string | null; issuingState: string | null }> | null;
   services: Array<{
@@ -86,6 +88,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
     acknowledgedBy: d.acknowledgedBy,
     createdAt: d.createdAt,
     deliveryMethods: [{ type: d.deliveryMethod }],
+    employee: d.employeeId ? employeeRef(d.employeeId) : null,
     expiresAt: d.expiresAt,
     incident: d.incident && { occurredAt: d.incident.occurredAt, delayReason: d.incident.delayReason, alcoholNotTestedReason: d.incident.alcoholNotTestedReason ?? null },
     isFinal: d.isFinal,

@@ -41,6 +41,7 @@ import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matchi
 import { getOrder } from './queries';
 import { namesJobCategories, packageRules, type PackageRules } from './package-rules';
 import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
+import { employeeIdentifiers, resolveEmployee, withEmployeeCoverage, type ResolvedOrderInput } from './employee-participant';
 import { newOrderDocument, type NewOrderService } from './new-order-document';
 import { serializeOrder, type Order } from '@/lib/domain/order-model/serialize';
 import { BACKGROUND_CHECK_TYPE, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
@@ -135,7 +136,7 @@ async function loadOrderingContext(ctx: Ctx, input: CreateOrderBody) {
   return { location: row.location, company: row.company, pkg };
 }
 
-async function checkAgency(ctx: Ctx, input: CreateOrderBody, rules: PackageRules) {
+async function checkAgency(ctx: Ctx, input: ResolvedOrderInput, rules: PackageRules) {
   if (!rules.needsAgency) {
     if (input.agency) throw new DomainError('invalidValue', 'agency is accepted only for a package with a DOT service.', { pointer: '/agency' });
     if (input.jobCategory) throw new DomainError('invalidValue', 'jobCategory is accepted only for an order with a DOT service.', { pointer: '/jobCategory' });
@@ -200,7 +201,7 @@ async function packagePriceAt(ctx: Ctx, clinicId: string, serviceIds: string[]):
 type ChosenClinic = Pick<typeof clinics.$inferSelect, 'id' | 'name' | 'phone' | 'line1' | 'line2' | 'city' | 'state' | 'postalCode' | 'country'>;
 
 /** The clinic the settings choose (its columns the order document shows), or null: the participant chooses. */
-async function chooseClinic(ctx: Ctx, input: CreateOrderBody, location: OrderingLocation, items: PackageServiceRow[]): Promise<ChosenClinic | null> {
+async function chooseClinic(ctx: Ctx, input: ResolvedOrderInput, location: OrderingLocation, items: PackageServiceRow[]): Promise<ChosenClinic | null> {
   const schedule = input.settings.schedule ?? { strategy: 'participantChoice' as const };
   if (!location.scheduleStrategies.includes(schedule.strategy))
     throw new DomainError('invalidScheduleStrategy', `This location does not allow the "${schedule.strategy}" schedule strategy. Allowed: ${location.scheduleStrategies.join(', ')}.`, {
@@ -256,7 +257,7 @@ const matchCandidates = namedStatement<{ id: string; source: string } & Matchabl
     limit 50`,
 );
 
-async function findMatch(ctx: Ctx, input: CreateOrderBody, companyId: string, packageId: string, windowDays: number) {
+async function findMatch(ctx: Ctx, input: ResolvedOrderInput, companyId: string, packageId: string, windowDays: number) {
   const candidates = await matchCandidates(ctx.db, {
     tenantId: ctx.tenantId,
     companyIds: ctx.companyIds,
@@ -286,12 +287,12 @@ const insertNewOrder = namedStatement<{ created: number }>(
   'create_order_insert',
   () => sql`with creating as (select set_config('dto.creating_order', ${placeholder('id')}, true) as id),
   new_order as (
-    insert into orders (id, tenant_id, code, company_id, location_id, agency_id, job_category_id, clinic_id, status, is_final,
+    insert into orders (id, tenant_id, code, company_id, location_id, employee_id, agency_id, job_category_id, clinic_id, status, is_final,
       status_updated_at, test_reason, other_test_reason, participant_first_name, participant_last_name, participant_middle_name,
       participant_birth_date, participant_email, participant_phone, participant_address, participant_language, delivery_method, requester, settings,
       callback_url, incident, source, created_by_token_id, created_by_user_id, expires_at, created_at, updated_at, document)
     select creating.id, ${placeholder('tenantId')}, ${placeholder('code')}, ${placeholder('companyId')}, ${placeholder('locationId')},
-      ${placeholder('agencyId')}, ${placeholder('jobCategoryId')}, ${placeholder('clinicId')}, ${placeholder('status')}, false,
+      ${placeholder('employeeId')}, ${placeholder('agencyId')}, ${placeholder('jobCategoryId')}, ${placeholder('clinicId')}, ${placeholder('status')}, false,
       ${placeholder('now')}::timestamptz, ${placeholder('testReason')}, ${placeholder('otherTestReason')}, ${placeholder('firstName')},
       ${placeholder('lastName')}, ${placeholder('middleName')}, ${placeholder('birthDate')}::date, ${placeholder('email')}, ${placeholder('phone')},
       ${placeholder('address')}::jsonb, ${placeholder('language')}, ${placeholder('deliveryMethod')}, ${placeholder('requester')}::jsonb, ${placeholder('settings')}::jsonb,
@@ -340,9 +341,13 @@ const insertNewOrder = namedStatement<{ created: number }>(
 
 const json = (value: unknown) => JSON.stringify(value);
 
-async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateOrderResult & { messageQueued: boolean }> {
-  const { location, company, pkg } = await loadOrderingContext(ctx, input);
+async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOrderResult & { messageQueued: boolean }> {
+  const { location, company, pkg } = await loadOrderingContext(ctx, body);
   const rules = packageRules(pkg.items);
+  // DESIGN.md 7.1: an order for an employee of the roster takes its participant and coverage from it.
+  const resolved = await resolveEmployee(ctx, body, company.id);
+  const employee = resolved.employee;
+  const input = withEmployeeCoverage(resolved.input, employee, rules.needsAgency);
   const { agency, jobCategory } = await checkAgency(ctx, input, rules);
   checkOtherTestReason(input, rules);
   checkBackgroundCheck(input, pkg.items, company);
@@ -401,7 +406,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
     isDot: s.isDot,
     ...clock.deadlineColumns(s),
   }));
-  const identifiers = (p.identifiers ?? []).map((identifier, position) => ({
+  const identifiers = (employeeIdentifiers(input, employee, agency?.code ?? null) ?? []).map((identifier, position) => ({
     id: newId(),
     position,
     type: identifier.type,
@@ -417,7 +422,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
   );
   const queued = message && messageValues(message);
   if (queued) await assertRoomForRecipient(ctx.db, queued, deliveryMethod === 'sms' ? '/participant/phone' : '/participant/email');
-  const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email } });
+  const audit = orderAuditValues({ tenantId: ctx.tenantId, orderId: id, action: 'order.created', actor: ctx.actor, data: { source: ctx.source, requesterEmail: input.requester.email, ...(employee ? { employeeId: employee.id } : {}) } });
 
   for (let attempt = 0; ; attempt++) {
     const code = newOrderCode();
@@ -429,6 +434,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       requester: input.requester,
       settings,
       incident: clock.incident,
+      employeeId: employee?.id ?? null,
       participant,
       company, location,
       agency: agency ? { id: agency.id, code: agency.code } : null,
@@ -442,6 +448,7 @@ async function createNewOrder(ctx: Ctx, input: CreateOrderBody): Promise<CreateO
       tenantId: ctx.tenantId,
       companyId: company.id,
       locationId: location.id,
+      employeeId: employee?.id ?? null,
       agencyId: agency?.id ?? null,
       jobCategoryId: jobCategory?.id ?? null,
       clinicId: clinic?.id ?? null,

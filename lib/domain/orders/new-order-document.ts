@@ -32,6 +32,7 @@ export interface NewOrder {
   requester: StoredOrderDocument['requester'];
   settings: Record<string, unknown>;
   incident: StoredOrderDocument['incident'];
+  employeeId: string | null;
   participant: StoredOrderDocument['participant'];
   company: { id: string; name: string };
   location: { id: string; name: string };
@@ -61,6 +62,7 @@ export function newOrderDocument(o: NewOrder): StoredOrderDocument {
     requester: o.requester,
     settings: o.settings,
     incident: o.incident,
+    employeeId: o.employeeId,
     acknowledgedAt: null,
     acknowledgedBy: null,
     participant: o.participant,

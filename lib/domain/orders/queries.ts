@@ -95,6 +95,8 @@ interface ListShape {
   statuses: number;
   companyId: boolean;
   locationId: boolean;
+  /** DESIGN.md 7.1: an employee's orders (orders_employee_created_idx). */
+  employeeId: boolean;
   code: boolean;
   /** How many words `search` has (see `searchWords`), 0 without a search. */
   search: number;
@@ -115,6 +117,7 @@ function listShape(q: ListOrdersQuery): ListShape {
     statuses: q.status?.length ?? 0,
     companyId: q.companyId !== undefined,
     locationId: q.locationId !== undefined,
+    employeeId: q.employeeId !== undefined,
     code: q.code !== undefined,
     search: q.search === undefined ? 0 : searchWords(q.search).length,
     createdAfter: q.createdAfter !== undefined,
@@ -130,7 +133,7 @@ function listShape(q: ListOrdersQuery): ListShape {
 /** A short key, safe in a statement name (PostgreSQL cuts names at 63 characters). */
 const FILTER_LETTERS: Record<Exclude<keyof ListShape, 'statuses'>, string> = {
   deadlineBefore: 'd',
-  companyId: 'c', locationId: 'l', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f', acknowledged: 'y', unacknowledged: 'n',
+  companyId: 'c', locationId: 'l', employeeId: 'e', code: 'k', search: 'q', createdAfter: 'a', createdBefore: 'b', updatedAfter: 'u', isFinal: 'f', acknowledged: 'y', unacknowledged: 'n',
 };
 const shapeKey = (shape: ListShape) =>
   `s${shape.statuses}${Object.entries(FILTER_LETTERS)
@@ -146,6 +149,7 @@ function listParams(ctx: Ctx, q: ListOrdersQuery, withIdentifiers: boolean) {
     ...Object.fromEntries((q.status ?? []).map((status, i) => [`status${i}`, status])),
     companyId: q.companyId,
     locationId: q.locationId,
+    employeeId: q.employeeId,
     code: q.code?.toUpperCase(),
     ...Object.fromEntries((q.search ? searchWords(q.search) : []).map((word, i) => [`search${i}`, likePattern(word)])),
     createdAfter: q.createdAfter,
@@ -193,6 +197,7 @@ function listConditions(shape: ListShape): SQL {
     shape.statuses ? inArray(orders.status, Array.from({ length: shape.statuses }, (_, i) => placeholder(`status${i}`))) : undefined,
     shape.companyId ? eq(orders.companyId, placeholder('companyId')) : undefined,
     shape.locationId ? eq(orders.locationId, placeholder('locationId')) : undefined,
+    shape.employeeId ? eq(orders.employeeId, placeholder('employeeId')) : undefined,
     shape.code ? eq(orders.code, placeholder('code')) : undefined,
     // Every word somewhere in the code, names or e-mail (each its own placeholder: the trigram
     // index serves `like` with a pattern, not `like all(array)`).
@@ -221,7 +226,7 @@ function listConditions(shape: ListShape): SQL {
  */
 function listTotal(shape: ListShape): SQL<number> {
   const onlyCounterFilters =
-    !shape.locationId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal && !shape.acknowledged && !shape.unacknowledged;
+    !shape.locationId && !shape.employeeId && !shape.code && !shape.search && !shape.createdAfter && !shape.createdBefore && !shape.updatedAfter && !shape.isFinal && !shape.acknowledged && !shape.unacknowledged;
   if (!onlyCounterFilters || shape.deadlineBefore) return sql<number>`(select count(*)::int from ${orders} where ${listConditions(shape)})`;
   const where = and(
     eq(orderCounters.tenantId, placeholder('tenantId')),

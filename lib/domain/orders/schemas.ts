@@ -77,6 +77,34 @@ export const ParticipantInput = z.strictObject({
   language: ParticipantLanguageInput.optional(),
 });
 
+export type ParticipantInput = z.output<typeof ParticipantInput>;
+
+/**
+ * `participant` as create-order takes it: every member optional here, so that an order for an
+ * employee (DESIGN.md 7.1) may name only what differs from the roster; without `employee`, the
+ * body's rule below requires firstName and lastName as ParticipantInput does.
+ */
+const OrderParticipantInput = ParticipantInput.partial();
+
+/**
+ * The participant rules that read members an employee may fill (the delivery method's address, the
+ * nearest clinic's address): the body's check, and create-order's once the employee has filled them.
+ */
+export function participantProblems(
+  body: { deliveryMethods: ReadonlyArray<{ type: string }>; settings: { schedule?: { strategy: string } } },
+  participant: { email?: string | null; phone?: string | null; address?: unknown } | undefined,
+): Array<{ code: 'required'; message: string; path: string[] }> {
+  const problems: Array<{ code: 'required'; message: string; path: string[] }> = [];
+  const method = body.deliveryMethods[0]?.type;
+  if (method === 'email' && !participant?.email)
+    problems.push({ code: 'required', message: 'participant.email is required for the email delivery method.', path: ['participant', 'email'] });
+  if (method === 'sms' && !participant?.phone)
+    problems.push({ code: 'required', message: 'participant.phone is required for the sms delivery method.', path: ['participant', 'phone'] });
+  if (body.settings.schedule?.strategy === 'nearestClinic' && !participant?.address)
+    problems.push({ code: 'required', message: 'participant.address is required for the nearestClinic schedule strategy.', path: ['participant', 'address'] });
+  return problems;
+}
+
 export const DeliveryMethodInput = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('email') }),
   z.strictObject({ type: z.literal('sms') }),
@@ -101,7 +129,10 @@ export const CreateOrderBody = z
     deliveryMethods: z.array(DeliveryMethodInput).length(1),
     location: Reference,
     package: Reference,
-    participant: ParticipantInput,
+    /** Without `employee`, required with firstName and lastName; with it, the members that differ from the employee's for this order. */
+    participant: OrderParticipantInput.optional(),
+    /** DESIGN.md 7.1: the roster's employee the order is for; the participant is filled from it. */
+    employee: Reference.optional(),
     requester: z.strictObject({
       email: z.email().max(254),
       name: z.string().trim().min(1).max(200).optional(),
@@ -121,15 +152,16 @@ export const CreateOrderBody = z
     otherTestReason: z.string().trim().min(1).max(30).optional(),
   })
   .superRefine((body, ctx) => {
-    const method = body.deliveryMethods[0]?.type;
-    if (method === 'email' && !body.participant.email)
-      rule(ctx, 'required', 'participant.email is required for the email delivery method.', ['participant', 'email']);
-    if (method === 'sms' && !body.participant.phone)
-      rule(ctx, 'required', 'participant.phone is required for the sms delivery method.', ['participant', 'phone']);
+    if (!body.employee) {
+      if (!body.participant) rule(ctx, 'required', 'participant is required (or employee, to fill it from the roster).', ['participant']);
+      else
+        for (const name of ['firstName', 'lastName'] as const)
+          if (body.participant[name] === undefined) rule(ctx, 'required', `participant.${name} is required.`, ['participant', name]);
+      // With an employee, create-order checks these once the employee has filled the participant.
+      for (const p of participantProblems(body, body.participant)) rule(ctx, p.code, p.message, p.path);
+    }
     if (body.otherTestReason !== undefined && body.testReason !== 'other')
       rule(ctx, 'invalidValue', 'otherTestReason is allowed only with testReason "other".', ['otherTestReason']);
-    if (body.settings.schedule?.strategy === 'nearestClinic' && !body.participant.address)
-      rule(ctx, 'required', 'participant.address is required for the nearestClinic schedule strategy.', ['participant', 'address']);
     // Real time here (the form's and the API's first check); create-order checks it again against the
     // tenant's clock (lib/domain/clock.ts), which is never behind real time.
     if (body.settings.expiresAt && Date.parse(body.settings.expiresAt) <= Date.now())
@@ -153,6 +185,7 @@ export const ListOrdersQuery = z.object({
   status: StatusList.optional(),
   companyId: z.string().min(1).max(255).optional(),
   locationId: z.string().min(1).max(255).optional(),
+  employeeId: z.string().min(1).max(255).optional().describe("DESIGN.md 7.1: the orders of one of the roster's employees."),
   code: z.string().min(1).max(50).optional(),
   /** Every word somewhere in the code, participant names or e-mail (queries.ts `searchWords`). */
   search: z
