@@ -310,8 +310,9 @@ function handle<Q extends z.ZodType, B extends z.ZodType>(op: Operation<Q, B>) {
 }
 
 /** The status and body of a handler's domain value, as the operation declares them. */
-function responseOf(op: { created?: string }, value: unknown): StoredResponse {
-  if (!op.created) return { status: 200, body: value };
+function responseOf(op: { created?: string; responses?: Responses }, value: unknown): StoredResponse {
+  // An operation that queues work declares 202 (lib/api/operations/spec.ts `accepted`).
+  if (!op.created) return { status: op.responses && 202 in op.responses ? 202 : 200, body: value };
   const { [op.created]: resource, matched } = value as Record<string, unknown>;
   if (matched) return { status: 200, body: { ...(resource as object), matched } };
   return { status: 201, body: resource };

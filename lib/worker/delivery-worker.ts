@@ -28,7 +28,9 @@ import { rowsOf, type Db } from '@/lib/db/client';
 import { tenants, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
 import { privateCallbacksAllowed } from '@/lib/domain/outbox/callback-url';
 import { signWebhook, webhookHeaders } from '@/lib/domain/outbox/webhook-signature';
+import { FAILING_DAYS_BEFORE_DISABLE } from '@/lib/domain/webhook-endpoints/rules';
 import { endpointSigningSecrets } from '@/lib/domain/webhook-endpoints/signing';
+import { disableFailingEndpoints } from '@/lib/domain/webhooks/disable-failing-endpoints';
 import { newId } from '@/lib/ids';
 import { nextRetryDelayMs, retryScheduleFromEnv } from './retry';
 import { sendWebhook, timeoutFromEnv, type SendOptions, type SendResult } from './send';
@@ -55,8 +57,10 @@ export interface DeliveryRunOptions {
   retrySchedule?: readonly number[];
   /** Default: ALLOW_PRIVATE_CALLBACKS=true. */
   allowPrivateCallbacks?: boolean;
-  /** Only deliveries of these orders (tests and tools sharing a database). */
+  /** Only deliveries of these orders (tests and tools sharing a database); with `endpointIds`, those of either. */
   orderIds?: readonly string[];
+  /** Only deliveries to these account webhook endpoints (tests sharing a database), e.g. test sends, which are about no order. */
+  endpointIds?: readonly string[];
   /** Host resolution for the send (tests). */
   resolve?: SendOptions['resolve'];
 }
@@ -95,7 +99,11 @@ const realNow = () => new Date();
 export async function claimDueDeliveries(options: DeliveryRunOptions): Promise<ClaimedDelivery[]> {
   const now = (options.now ?? realNow)();
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? DEFAULT_LEASE_MS));
-  const only = options.orderIds ? sql`and d.order_id in (${sql.join([...options.orderIds, ''].map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const list = (ids: readonly string[]) => sql.join([...ids, ''].map((id) => sql`${id}`), sql`, `);
+  const only =
+    options.orderIds || options.endpointIds
+      ? sql`and (d.order_id in (${list(options.orderIds ?? [])}) or d.endpoint_id in (${list(options.endpointIds ?? [])}))`
+      : sql``;
   // The gate of `sequence` order is a sub-plan probed per candidate through the index on
   // (order_id, sequence) (`offset 0` keeps the planner from turning it into an anti-join over every
   // pending row), and the candidates come in the order of the due index (status, next_attempt_at)
@@ -192,6 +200,12 @@ export interface AttemptRecord {
  * Records attempts and their outcomes (step 3) in one statement: every attempt row, and each
  * delivery's outcome only where its claim is still ours (a claim taken over meanwhile keeps only
  * its attempt row: `superseded`). One statement is one transaction: all of it or nothing.
+ *
+ * The statement also keeps each account endpoint's failing streak (`failing_since`: from its first
+ * failed attempt until a 2xx). A failed attempt of an endpoint failing for 5 days in a row
+ * (DESIGN.md 7.6) disables it, with its action and the admins' e-mail
+ * (lib/domain/webhooks/disable-failing-endpoints.ts), in the same transaction: a batch with a
+ * failed attempt is written in a transaction, one of successes only in its one statement.
  */
 export async function recordAttempts(db: Db, records: readonly AttemptRecord[], options: { retrySchedule: readonly number[] }): Promise<Outcome[]> {
   if (records.length === 0) return [];
@@ -217,35 +231,54 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[], 
       },
     };
   });
-  const updated = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      with v as (
-        select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => r.row))}::jsonb) as v(
-          id text, attempt_count integer, attempt_id text, attempted_at timestamptz, status_code integer, duration_ms integer,
-          error text, ok boolean, response_excerpt text, status text, next_attempt_at timestamptz, delivered_at timestamptz)
-      ), attempts as (
-        insert into ${webhookAttempts} (id, delivery_id, attempted_at, status_code, duration_ms, error, response_excerpt)
-        select attempt_id, id, attempted_at, status_code, duration_ms, error, response_excerpt from v
-      ), endpoint_outcomes as (
-        select e.endpoint_id, bool_or(v.ok) as ok, min(v.attempted_at) as first_failure
-        from v join ${webhookDeliveries} e on e.id = v.id
-        where e.endpoint_id is not null
-        group by e.endpoint_id
-      ), failing as (
-        -- An enabled endpoint fails from its first failed attempt until a 2xx (a disabled one is not tried).
-        update ${webhookEndpoints} w set failing_since = case when o.ok then null else coalesce(w.failing_since, o.first_failure) end
-        from endpoint_outcomes o
-        where w.id = o.endpoint_id and w.status = 'enabled'
-      )
-      update ${webhookDeliveries} d set
-        status = v.status, next_attempt_at = v.next_attempt_at, last_attempt_at = v.attempted_at,
-        last_status_code = v.status_code, last_error = v.error, delivered_at = coalesce(v.delivered_at, d.delivered_at)
-      from v
-      where d.id = v.id and d.attempt_count = v.attempt_count and d.status = 'pending'
-      returning d.id`),
-  );
-  const mine = new Set(updated.map((u) => u.id));
-  return rows.map((r) => (mine.has(r.row.id) ? r.outcome : 'superseded'));
+  const write = async (tx: Db) => {
+    const [written] = rowsOf<{ updated: Array<{ id: string; endpointId: string | null }>; disable: Array<{ id: string; tenantId: string; failingSince: string; at: string }> }>(
+      await tx.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(rows.map((r) => r.row))}::jsonb) as v(
+            id text, attempt_count integer, attempt_id text, attempted_at timestamptz, status_code integer, duration_ms integer,
+            error text, ok boolean, response_excerpt text, status text, next_attempt_at timestamptz, delivered_at timestamptz)
+        ), attempts as (
+          insert into ${webhookAttempts} (id, delivery_id, attempted_at, status_code, duration_ms, error, response_excerpt)
+          select attempt_id, id, attempted_at, status_code, duration_ms, error, response_excerpt from v
+        ), endpoint_outcomes as (
+          select e.endpoint_id, bool_or(v.ok) as ok, min(v.attempted_at) as first_failure, max(v.attempted_at) as last_failure
+          from v join ${webhookDeliveries} e on e.id = v.id
+          where e.endpoint_id is not null
+          group by e.endpoint_id
+        ), failing as (
+          -- An enabled endpoint fails from its first failed attempt until a 2xx (a disabled one is not tried).
+          update ${webhookEndpoints} w set failing_since = case when o.ok then null else coalesce(w.failing_since, o.first_failure) end
+          from endpoint_outcomes o
+          where w.id = o.endpoint_id and w.status = 'enabled'
+          returning w.id, w.tenant_id, w.failing_since, o.ok, o.last_failure
+        ), updated as (
+          update ${webhookDeliveries} d set
+            status = v.status, next_attempt_at = v.next_attempt_at, last_attempt_at = v.attempted_at,
+            last_status_code = v.status_code, last_error = v.error, delivered_at = coalesce(v.delivered_at, d.delivered_at)
+          from v
+          where d.id = v.id and d.attempt_count = v.attempt_count and d.status = 'pending'
+          returning d.id, d.endpoint_id
+        )
+        select
+          (select coalesce(json_agg(json_build_object('id', u.id, 'endpointId', u.endpoint_id)), '[]'::json) from updated u) as updated,
+          (select coalesce(json_agg(json_build_object('id', f.id, 'tenantId', f.tenant_id, 'failingSince', f.failing_since, 'at', f.last_failure)), '[]'::json)
+            from failing f
+            where not f.ok and f.failing_since <= f.last_failure - make_interval(days => ${FAILING_DAYS_BEFORE_DISABLE})) as disable`),
+    );
+    const disabled = new Set<string>();
+    for (const e of written.disable)
+      for (const id of await disableFailingEndpoints(tx, [{ id: e.id, tenantId: e.tenantId, failingSince: new Date(e.failingSince) }], new Date(e.at))) disabled.add(id);
+    return { updated: written.updated, disabled };
+  };
+  const { updated, disabled } = records.some((r) => !r.result.ok) ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);
+  const mine = new Map(updated.map((u) => [u.id, u.endpointId]));
+  return rows.map((r) => {
+    if (!mine.has(r.row.id)) return 'superseded';
+    // Its endpoint was disabled by this batch: its retries are over (the delivery is failed).
+    const endpointId = mine.get(r.row.id);
+    return r.outcome === 'retrying' && endpointId && disabled.has(endpointId) ? 'failed' : r.outcome;
+  });
 }
 
 /** Records one attempt and its outcome (step 3); a claim taken over meanwhile keeps only the attempt row. */

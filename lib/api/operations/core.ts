@@ -124,8 +124,10 @@ export const coreOperations = {
     method: 'POST', path: '/api/v2/webhooks/deliveries/{id}/redeliver', scope: 'webhook.write', tag: 'webhooks', summary: 'Redeliver a webhook event',
     description:
       'Sends the event again now, with the same `webhook-id` and payload, signed with the tenant\'s current secret. ' +
-      'The delivery becomes `pending`; the answer is the delivery before the new attempt.',
-    responses: ok(R.WebhookDelivery), errors: [404],
+      'The delivery becomes `pending`; the answer is the delivery before the new attempt. ' +
+      'A delivery to an account webhook endpoint (for a principal linked to every company) goes to the endpoint\'s current URL, signed with its secret(s); ' +
+      'a disabled endpoint is 422 `invalidState`.',
+    responses: ok(R.WebhookDelivery), errors: [404, 422],
   },
   // -- webhook operations (issue 4) --
 } satisfies Record<string, OperationSpec>;

@@ -32,3 +32,5 @@ export interface OperationSpec {
 }
 
 export const ok = <S extends z.ZodType>(schema: S, description = 'OK') => ({ 200: { description, schema } });
+/** An operation that queues work (a test send, a recovery, a redelivery): 202 with what was queued. */
+export const accepted = <S extends z.ZodType>(schema: S, description = 'Accepted: queued') => ({ 202: { description, schema } });

@@ -195,3 +195,14 @@ export const EndpointDelivery = z
   })
   .meta({ id: 'WebhookEndpointDelivery' });
 export type EndpointDelivery = z.output<typeof EndpointDelivery>;
+
+export const WebhookRecovery = z
+  .object({
+    object: z.literal('webhookRecovery'),
+    endpoint: z.string().describe('The endpoint the events are sent to again.'),
+    since: DateTime.describe('Events created at or after this time...'),
+    until: DateTime.describe('...and before this one.'),
+    events: z.number().int().describe('How many events were queued: those of the range the endpoint takes now (its `enabledEvents` and `companies`), oldest first, each with its original id as `webhook-id`.'),
+  })
+  .meta({ id: 'WebhookRecovery' });
+export type WebhookRecovery = z.output<typeof WebhookRecovery>;

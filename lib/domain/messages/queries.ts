@@ -71,7 +71,7 @@ export interface MailboxEntry {
  * `mailbox`) in its tenant whose subject it may see. An order message: the principal reads the
  * order. An invitation: the principal manages the invited user (users/manage.ts: an
  * all-companies invitee only for an all-companies principal, else the invitee's companies among
- * the principal's). Anything else: nobody.
+ * the principal's). A webhook endpoint disabled for failing: a principal linked to every company. Anything else: nobody.
  */
 export function mailboxMessage(principal: Principal): SQL {
   const orderReadable = sql`exists (select 1 from ${orders} where ${orders.id} = ${messages.orderId} and ${visibleOrder(principal)})`;
@@ -79,7 +79,9 @@ export function mailboxMessage(principal: Principal): SQL {
     where ${userInvitations.id} = ${messages.invitationId} and ${manageableUser(principal)})`;
   // An unlock link's message (no order, no invitation): to the admins who manage its user.
   const unlockUserManaged = sql`(${messages.template} = 'signInUnlock' and exists (select 1 from ${users} where ${users.id} = ${messages.data}->>'userId' and ${manageableUser(principal)}))`;
-  const readable = sql`((${messages.orderId} is not null and ${orderReadable}) or (${messages.orderId} is null and ${messages.invitationId} is not null and ${inviteeManaged}) or (${messages.orderId} is null and ${messages.invitationId} is null and ${unlockUserManaged}))`;
+  // A webhook endpoint's disabling (to the admins): to the principals who manage endpoints, those linked to every company.
+  const endpointManaged = principal.allCompanies ? sql`${messages.template} = 'webhookEndpointDisabled'` : sql`false`;
+  const readable = sql`((${messages.orderId} is not null and ${orderReadable}) or (${messages.orderId} is null and ${messages.invitationId} is not null and ${inviteeManaged}) or (${messages.orderId} is null and ${messages.invitationId} is null and (${unlockUserManaged} or ${endpointManaged})))`;
   return and(eq(messages.tenantId, principal.tenantId), eq(messages.provider, 'mailbox'), readable)!;
 }
 

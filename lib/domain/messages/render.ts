@@ -68,6 +68,7 @@ export async function renderMessage(db: Db, message: MessageToRender, options: R
   if (template === 'userInvitation') return renderInvitation(db, message, options);
   if (template === 'signInUnlock') return renderSignInUnlock(message, options);
   if (template === 'passwordReset') return renderPasswordReset(db, message, options);
+  if (template === 'webhookEndpointDisabled') return renderWebhookEndpointDisabled(message);
   if (!ORDER_TEMPLATES.includes(template as OrderTemplate)) throw new RenderError('unknownTemplate', `Unknown message template ${message.template}`);
   return renderOrderMessage(template as OrderTemplate, await orderFacts(db, message, options), participantLanguageOr(message.language));
 }
@@ -361,6 +362,37 @@ export function renderPasswordResetMessage(f: { url: string; expiresAt: Date }):
 <p style="font-size:14px;color:#52525b">Setting it signs you out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.</p>
 `);
   return { subject, text, html, sms: `Reset your password for the drug-testing orders dashboard: ${f.url}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// A webhook endpoint disabled after failing for 5 days (lib/domain/webhooks/disable-failing-endpoints.ts), to the admins
+// ---------------------------------------------------------------------------------------------
+
+function renderWebhookEndpointDisabled(message: MessageToRender): RenderedMessage {
+  const { endpointId, url, failingSince } = message.data as { endpointId?: unknown; url?: unknown; failingSince?: unknown };
+  if (typeof endpointId !== 'string' || typeof url !== 'string' || typeof failingSince !== 'string')
+    throw new RenderError('unknownTemplate', 'The message names no webhook endpoint');
+  return renderWebhookEndpointDisabledMessage({ endpointId, url, failingSince: new Date(failingSince), pageUrl: `${publicUrl()}/webhooks` });
+}
+
+export function renderWebhookEndpointDisabledMessage(f: { endpointId: string; url: string; failingSince: Date; pageUrl: string }): RenderedMessage {
+  const subject = 'A webhook endpoint was disabled after failing for 5 days';
+  const since = formatDeadline(f.failingSince, 'UTC');
+  const lines = [
+    `Every delivery to your webhook endpoint ${f.url} has failed since ${since}, so after 5 days it was disabled: it receives no events until it is enabled again.`,
+    'Once the receiver answers with a 2xx again, enable the endpoint on the Webhooks page, or with',
+    `PATCH /api/v2/webhook-endpoints/${f.endpointId} {"status": "enabled"}.`,
+    `Then send it what it missed with "Recover" (POST /api/v2/webhook-endpoints/${f.endpointId}/recovery, events of the last 30 days).`,
+  ];
+  const text = ['Hello,', '', ...lines, '', f.pageUrl, ''].join('\n');
+  const e = escapeHtml;
+  const html = accountEmailHtml(subject, `
+<p>Hello,</p>
+<p>Every delivery to your webhook endpoint <strong>${e(f.url)}</strong> has failed since ${e(since)}, so after 5 days it was disabled: it receives no events until it is enabled again.</p>
+<p>Once the receiver answers with a 2xx again, enable the endpoint on the Webhooks page, or with <code>PATCH /api/v2/webhook-endpoints/${e(f.endpointId)}</code> <code>{"status": "enabled"}</code>. Then send it what it missed with <em>Recover</em> (<code>POST /api/v2/webhook-endpoints/${e(f.endpointId)}/recovery</code>, events of the last 30 days).</p>
+<p><a href="${e(f.pageUrl)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">Open the Webhooks page</a></p>
+`);
+  return { subject, text, html, sms: `Your webhook endpoint ${cut(f.url, 120)} was disabled after failing for 5 days: ${f.pageUrl}` };
 }
 
 /** The page around an account e-mail's paragraphs (invitation, unlock link): one look for both. */

@@ -10,7 +10,7 @@ import { keyedDigest, sealSecret } from '@/lib/secrets';
 import { assertRoomForMessage } from '@/lib/domain/outbox/message-limits';
 import type { ParticipantLanguage } from '@/lib/i18n/participant';
 
-export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation', 'signInUnlock', 'passwordReset'] as const;
+export const MESSAGE_TEMPLATES = ['orderCreated', 'reminder', 'passReissued', 'expirationExtended', 'userInvitation', 'signInUnlock', 'passwordReset', 'webhookEndpointDisabled'] as const;
 export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
 export type MessageChannel = 'email' | 'sms';
 

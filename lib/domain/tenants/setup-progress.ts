@@ -3,8 +3,9 @@
  * before its first real order, from real counts of the tenant's own rows in one statement.
  * "A user" means a colleague who has signed in: two people of the tenant with a session (the first
  * admin and one more), not an invitation, which may never have reached anyone (issue 29); "a webhook"
- * means an order with a callback URL or a webhook delivery, the signs that an integration receives
- * events.
+ * means an order with a callback URL, or a delivery to an account webhook endpoint that its receiver
+ * acknowledged with a 2xx (issue 30): the signs that an integration receives events. A delivery
+ * merely queued (to an endpoint nobody listens at) does not count.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -40,7 +41,7 @@ export async function setupProgress(db: Db, tenantId: string): Promise<SetupProg
         and exists (select 1 from user_sessions s where s.user_id = u.id) limit 2) two) >= 2 as user,
       exists (select 1 from api_tokens where tenant_id = ${tenantId}) as api_token,
       (exists (select 1 from orders where tenant_id = ${tenantId} and callback_url is not null)
-        or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId})) as webhook,
+        or exists (select 1 from webhook_deliveries where tenant_id = ${tenantId} and endpoint_id is not null and status = 'delivered')) as webhook,
       exists (select 1 from orders where tenant_id = ${tenantId}) as has_orders
   `);
   const rows = (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];

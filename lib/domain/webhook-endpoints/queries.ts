@@ -3,11 +3,10 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
 import type { Ctx } from '@/lib/domain/context';
 import type { EndpointDelivery } from '@/lib/domain/contract/management';
-import { iso, isoOrNull } from '@/lib/domain/contract/representation';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { offsetOf, page } from '@/lib/domain/pagination';
 import type { ListEndpointDeliveriesQuery, ListWebhookEndpointsQuery } from './schemas';
-import { serializeWebhookEndpoint, type WebhookEndpointRow } from './serialize';
+import { serializeEndpointDelivery, serializeWebhookEndpoint, type WebhookEndpointRow } from './serialize';
 
 export const tenantEndpoint = (ctx: Ctx, id: string) => and(eq(webhookEndpoints.tenantId, ctx.tenantId), eq(webhookEndpoints.id, id));
 
@@ -54,18 +53,16 @@ export async function listEndpointDeliveries(ctx: Ctx, id: string, q: ListEndpoi
   const attempts = rows.length
     ? await ctx.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id))).orderBy(desc(webhookAttempts.attemptedAt))
     : [];
-  const data: EndpointDelivery[] = rows.map((d) => ({
-    object: 'webhookEndpointDelivery',
-    id: d.id,
-    eventId: d.eventId,
-    eventType: d.eventType,
-    status: d.status === 'delivered' ? 'delivered' : d.status === 'failed' ? 'failed' : 'pending',
-    createdAt: iso(d.createdAt),
-    deliveredAt: isoOrNull(d.deliveredAt),
-    attempts: attempts
-      .filter((a) => a.deliveryId === d.id)
-      .slice(0, 20)
-      .map((a) => ({ attemptedAt: iso(a.attemptedAt), statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, responseExcerpt: a.responseExcerpt })),
-  }));
+  const data = rows.map((d) => serializeEndpointDelivery(d, attempts.filter((a) => a.deliveryId === d.id)));
   return page(data, total, q);
+}
+
+/** One delivery of the endpoint `id` (both in the principal's tenant), as a row; 404 otherwise. */
+export async function endpointDeliveryRow(ctx: Ctx, id: string, deliveryId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.tenantId, ctx.tenantId), eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.id, deliveryId)));
+  if (!row) throw notFound('Webhook delivery');
+  return row;
 }

@@ -24,3 +24,16 @@ export function assertEnabledEvents(types: readonly string[]): void {
 
 /** A new Standard Webhooks secret: `whsec_` and the base64 of 32 random bytes. */
 export const newEndpointSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+
+/** A test send, a recovery or a redelivery goes only to an enabled endpoint (422 invalidState otherwise). */
+export function assertEndpointEnabled(endpoint: { status: string; disabledReason: string | null }): void {
+  if (endpoint.status !== 'enabled')
+    throw new DomainError(
+      'invalidState',
+      `The webhook endpoint is disabled${endpoint.disabledReason === 'failing' ? ' (it failed for 5 days in a row)' : ''}: enable it first with PATCH {"status": "enabled"}.`,
+      { meta: { status: endpoint.status, disabledReason: endpoint.disabledReason } },
+    );
+}
+
+/** DESIGN.md 7.6: an endpoint whose every attempt failed for this many days in a row is disabled (the worker). */
+export const FAILING_DAYS_BEFORE_DISABLE = 5;

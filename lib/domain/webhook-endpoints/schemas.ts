@@ -36,3 +36,22 @@ export type ListWebhookEndpointsQuery = z.output<typeof ListWebhookEndpointsQuer
 
 export const ListEndpointDeliveriesQuery = PageQuery;
 export type ListEndpointDeliveriesQuery = z.output<typeof ListEndpointDeliveriesQuery>;
+
+/** `POST .../{id}/test`: a type of the catalog (400 `invalidValue` at `/type` otherwise). */
+export const TestWebhookEndpointBody = z
+  .strictObject({ type: z.string().min(1).max(100).describe('An event type of the catalog (`GET /api/v2/event-types`): its example payload is sent.') })
+  .meta({ id: 'TestWebhookEndpointRequest' });
+export type TestWebhookEndpointBody = z.output<typeof TestWebhookEndpointBody>;
+
+/** Events are kept 30 days: a recovery reaches at most that far back. */
+export const RECOVERY_WINDOW_DAYS = 30;
+
+export const WebhookRecoveryBody = z
+  .strictObject({
+    since: z.iso
+      .datetime({ offset: true })
+      .describe(`Events created at or after this time; at most ${RECOVERY_WINDOW_DAYS} days ago (events are kept ${RECOVERY_WINDOW_DAYS} days; 400 \`invalidValue\` otherwise).`),
+    until: z.iso.datetime({ offset: true }).optional().describe('Events created before this time; default now. After `since` (400 `invalidValue` otherwise).'),
+  })
+  .meta({ id: 'WebhookRecoveryRequest' });
+export type WebhookRecoveryBody = z.output<typeof WebhookRecoveryBody>;

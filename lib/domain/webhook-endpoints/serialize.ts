@@ -1,7 +1,7 @@
 /** The webhook endpoint representation (lib/domain/contract/management.ts). Never the secret but at creation and rotation. */
-import { webhookEndpoints } from '@/lib/db/schema';
-import { webhookEndpointUrl, type WebhookEndpoint } from '@/lib/domain/contract/management';
-import { API, iso } from '@/lib/domain/contract/representation';
+import type { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
+import { webhookEndpointUrl, type EndpointDelivery, type WebhookEndpoint } from '@/lib/domain/contract/management';
+import { API, iso, isoOrNull } from '@/lib/domain/contract/representation';
 
 export type { WebhookEndpoint };
 export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
@@ -26,5 +26,21 @@ export function serializeWebhookEndpoint(e: WebhookEndpointRow, now = new Date()
     createdAt: iso(e.createdAt),
     updatedAt: iso(e.updatedAt),
     resourceUrl: webhookEndpointUrl(e.id),
+  };
+}
+
+/** One row of an endpoint's delivery log; `attempts` newest first (the first 20 are shown). */
+export function serializeEndpointDelivery(d: typeof webhookDeliveries.$inferSelect, attempts: ReadonlyArray<typeof webhookAttempts.$inferSelect>): EndpointDelivery {
+  return {
+    object: 'webhookEndpointDelivery',
+    id: d.id,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    status: d.status === 'delivered' ? 'delivered' : d.status === 'failed' ? 'failed' : 'pending',
+    createdAt: iso(d.createdAt),
+    deliveredAt: isoOrNull(d.deliveredAt),
+    attempts: attempts
+      .slice(0, 20)
+      .map((a) => ({ attemptedAt: iso(a.attemptedAt), statusCode: a.statusCode, durationMs: a.durationMs, error: a.error, responseExcerpt: a.responseExcerpt })),
   };
 }

@@ -26,6 +26,15 @@ export const samples = {
   updateWebhookEndpoint: (f) => ({ ...byId(f), body: { description: 'Sample' } }),
   rotateWebhookEndpointSecret: (f) => byId(f, '/secret-rotation'),
   listWebhookEndpointDeliveries: (f) => byId(f, '/deliveries'),
+  testWebhookEndpoint: (f) => ({ ...byId(f, '/test'), body: { type: 'order.updated' } }),
+  // Since an hour ago: what the sample endpoint's own tenant emitted (nothing; the answer counts 0).
+  recoverWebhookEndpointEvents: (f) => ({ ...byId(f, '/recovery'), body: { since: new Date(Date.now() - 3600_000).toISOString() } }),
+  redeliverWebhookEndpointDelivery: (f) => ({
+    path: `/api/v2/webhook-endpoints/${f.endpointId}/deliveries/${f.endpointDeliveryId}/redelivery`,
+    missingPath: `/api/v2/webhook-endpoints/${missing}/deliveries/${f.endpointDeliveryId}/redelivery`,
+    companyScoped: false,
+    bearer: f.endpointBearer,
+  }),
 } satisfies Record<string, SampleOf>;
 
 export async function fixtures(_t: string, _base: Fixtures): Promise<Record<string, string>> {
@@ -36,5 +45,8 @@ export async function fixtures(_t: string, _base: Fixtures): Promise<Record<stri
   const [endpointBearer, endpointForeignBearer] = await Promise.all([ownTenantToken(), ownTenantToken()]);
   const made = await call('POST', '/api/v2/webhook-endpoints', { token: endpointBearer, body: { url: 'http://127.0.0.1:9/sample', enabledEvents: ['*'] } });
   if (made.status !== 201) throw new Error(JSON.stringify(made.body));
-  return { endpointBearer, endpointForeignBearer, endpointId: made.body.id };
+  // A delivery of the endpoint to redeliver: a test send (nothing sends it here; it stays pending).
+  const sent = await call('POST', `/api/v2/webhook-endpoints/${made.body.id}/test`, { token: endpointBearer, body: { type: 'order.updated' } });
+  if (sent.status !== 202) throw new Error(JSON.stringify(sent.body));
+  return { endpointBearer, endpointForeignBearer, endpointId: made.body.id, endpointDeliveryId: sent.body.id };
 }

@@ -1,4 +1,5 @@
-import { getWebhookEndpoint, updateWebhookEndpoint } from '@/lib/domain/webhook-endpoints';
+import { getWebhookEndpoint } from '@/lib/domain/webhook-endpoints';
+import { updateWebhookEndpoint } from '@/lib/domain/webhooks/update-webhook-endpoint';
 import { operations } from '@/lib/api/operations';
 import { methods, operation } from '@/lib/http/route';
 

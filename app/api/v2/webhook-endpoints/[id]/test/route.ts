@@ -1,0 +1,7 @@
+import { sendTestEvent } from '@/lib/domain/webhook-endpoints';
+import { operations } from '@/lib/api/operations';
+import { methods, operation } from '@/lib/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: operation({ ...operations.testWebhookEndpoint, handler: ({ ctx, params, body }) => sendTestEvent({ ctx, id: params.id, input: body }) }),
+});
