@@ -268,7 +268,8 @@ export async function recordAttempts(db: Db, records: readonly AttemptRecord[], 
     );
     const disabled = new Set<string>();
     for (const e of written.disable)
-      for (const id of await disableFailingEndpoints(tx, [{ id: e.id, tenantId: e.tenantId, failingSince: new Date(e.failingSince) }], new Date(e.at))) disabled.add(id);
+      for (const id of await disableFailingEndpoints(tx, [{ id: e.id, tenantId: e.tenantId, failingSince: new Date(e.failingSince) }], new Date(e.at), written.updated.map((u) => u.id)))
+        disabled.add(id);
     return { updated: written.updated, disabled };
   };
   const { updated, disabled } = records.some((r) => !r.result.ok) ? await db.transaction((tx) => write(tx as unknown as Db)) : await write(db);

@@ -3,17 +3,27 @@
  * the API, the delivery worker, and a receiver on loopback that verifies every delivery with the
  * Standard Webhooks library. It sees only its enabled types and only its company's orders; during
  * a rotation's overlap each delivery carries two signatures, each verifying with its own secret, and
- * one after it; the endpoint's log shows each attempt with the first 1 KiB of the answer. The
- * endpoint's company is one of this file's own, so no other test's orders reach it.
+ * one after it; the endpoint's log shows each attempt with the first 1 KiB of the answer. A test
+ * send carries the catalog's example; a recovery sends the endpoint's events again under their
+ * original ids; a redelivery sends one again; an endpoint failing for 5 days is disabled by the
+ * worker (driven by its `now`) with one action and one e-mail per admin, and enabling it again
+ * resolves the action. The endpoint's company is one of this file's own, so no other test's orders
+ * reach it; the 5-day endpoint and the checklist's are in tenants of their own.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
+import { messages, users } from '@/lib/db/schema';
+import { createToken } from '@/lib/domain/api-tokens/tokens';
+import { eventType } from '@/lib/domain/events/catalog';
+import { renderMessage } from '@/lib/domain/messages/render';
+import { setupProgress } from '@/lib/domain/tenants/setup-progress';
 import { DEMO } from '@/lib/seed';
 import { runDueDeliveries } from '@/lib/worker/delivery-worker';
+import { createTestTenant, createTestUser } from './admins';
 import { call, db, token, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
 import { fileBody, pdfBytes } from './samples/documents';
@@ -31,6 +41,8 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
+    // An endpoint at /failing answers 500, always.
+    if (req.url?.startsWith('/failing')) return void res.writeHead(500, { 'content-type': 'text/plain' }).end('down');
     received.push({ headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
     res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
   });
@@ -41,6 +53,9 @@ let admin: string;
 let locationId: string;
 let packageId: string;
 let endpoint: { id: string; secret: string };
+let companyId: string;
+let receiverUrl: string;
+const fileStarted = new Date();
 const orderIds: string[] = [];
 
 const made = async (path: '/api/v2/companies' | '/api/v2/locations' | '/api/v2/packages', body: unknown) => {
@@ -61,18 +76,23 @@ async function newOrder(at: 'own' | 'primary'): Promise<string> {
   return res.body.id;
 }
 
-const deliverAll = () => runDueDeliveries({ db: db(), orderIds, timeoutMs: 2_000, retrySchedule: [0, 0, 0] });
+const deliverAll = () => runDueDeliveries({ db: db(), orderIds, endpointIds: [endpoint.id], timeoutMs: 2_000, retrySchedule: [0, 0, 0] });
+/** Rounds until nothing is due: one order's events go one round after another, in sequence. */
+async function deliverUntilDone() {
+  for (let round = 0; round < 50; round++) if ((await deliverAll()).claimed === 0) return;
+  throw new Error('Deliveries still due after 50 rounds');
+}
 const eventsOf = async (orderId: string) =>
   rowsOf<{ id: string; type: string }>(await db().execute(sql`select id, type from events where order_id = ${orderId} order by created_at, id`));
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   admin = await token();
-  const companyId = await made('/api/v2/companies', { name: `Endpoint delivery Co ${Date.now()}`, address });
+  companyId = await made('/api/v2/companies', { name: `Endpoint delivery Co ${Date.now()}`, address });
   locationId = await made('/api/v2/locations', { company: { id: companyId }, name: 'Endpoint yard', address });
   packageId = await made('/api/v2/packages', { name: 'Endpoint package', company: { id: companyId }, services: [{ id: DEMO.acme.services.nonDotUrine }] });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
-  const res = await call('POST', '/api/v2/webhook-endpoints', { token: admin, body: { url, enabledEvents: ['order.updated'], companies: [{ id: companyId }] } });
+  receiverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const res = await call('POST', '/api/v2/webhook-endpoints', { token: admin, body: { url: `${receiverUrl}/hooks`, enabledEvents: ['order.updated'], companies: [{ id: companyId }] } });
   if (res.status !== 201) throw new Error(JSON.stringify(res.body));
   endpoint = { id: res.body.id, secret: res.body.secret };
 });
@@ -158,5 +178,206 @@ describe('deliveries to an account webhook endpoint', () => {
       expect(verified(r, fresh).type).toBe('order.updated');
       expect(() => verified(r, endpoint.secret)).toThrow();
     }
+  });
+});
+
+describe('test sends, recovery and redelivery to an account webhook endpoint', () => {
+  /** The endpoint's secret from here on: rotated, so known to this block (the previous one signs beside it). */
+  let secret: string;
+  beforeAll(async () => {
+    secret = (await call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/secret-rotation`, { token: admin })).body.secret;
+  });
+
+  it('a test event of each of two types reaches the receiver with the catalog example\'s shape, under a fresh webhook-id, verified', async () => {
+    received.length = 0;
+    const sent: Record<string, string> = {};
+    for (const type of ['order.updated', 'document.created']) {
+      const res = await call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/test`, { token: admin, body: { type } });
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      sent[type] = res.body.eventId;
+    }
+    await deliverUntilDone();
+    expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(Object.values(sent).sort());
+    for (const r of received) {
+      const event = verified(r, secret) as unknown as Record<string, unknown>;
+      const type = event.type as string;
+      expect(r.headers['webhook-id']).toBe(sent[type]);
+      expect(event).toEqual({ ...(eventType(type)!.example as Record<string, unknown>), id: sent[type], createdAt: expect.stringMatching(/Z$/) });
+    }
+    const log = await call('GET', `/api/v2/webhook-endpoints/${endpoint.id}/deliveries`, { token: admin, query: { limit: '2' } });
+    expect(log.body.data.map((d: { eventType: string; status: string }) => [d.eventType, d.status]).sort()).toEqual([
+      ['document.created', 'delivered'],
+      ['order.updated', 'delivered'],
+    ]);
+  });
+
+  it('a recovery sends again, under their original webhook-ids, exactly the events of the range the endpoint takes: its type, its company; each order\'s in sequence', async () => {
+    const own = rowsOf<{ id: string; order_id: string; sequence: number }>(
+      await db().execute(sql`select id, order_id, (payload->>'sequence')::int as sequence from events
+        where company_id = ${companyId} and type = 'order.updated' and created_at >= ${fileStarted.toISOString()}::timestamptz order by created_at, id`),
+    );
+    expect(own.length).toBeGreaterThan(2);
+    // The first deliveries of these events to the endpoint had these same ids.
+    const first = rowsOf<{ event_id: string }>(await db().execute(sql`select distinct event_id from webhook_deliveries where endpoint_id = ${endpoint.id} and order_id is not null`));
+    expect(first.map((d) => d.event_id).sort()).toEqual(own.map((e) => e.id).sort());
+    received.length = 0;
+    const res = await call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/recovery`, { token: admin, body: { since: fileStarted.toISOString() } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ object: 'webhookRecovery', endpoint: endpoint.id, since: fileStarted.toISOString(), events: own.length });
+    await deliverUntilDone();
+    expect(received.map((r) => r.headers['webhook-id']).sort()).toEqual(own.map((e) => e.id).sort());
+    const sequences = new Map<string, number[]>();
+    for (const r of received) {
+      const event = verified(r, secret) as unknown as { type: string; sequence: number; data: { order: { id: string } } };
+      expect(event.type).toBe('order.updated');
+      expect(event.sequence).toBe(own.find((e) => e.id === r.headers['webhook-id'])!.sequence);
+      sequences.set(event.data.order.id, [...(sequences.get(event.data.order.id) ?? []), event.sequence]);
+    }
+    for (const list of sequences.values()) expect(list).toEqual([...list].sort((a, b) => a - b));
+  });
+
+  it('a company-filtered endpoint gets nothing of another company\'s order in a recovery, nor other types', async () => {
+    const others = rowsOf<{ id: string }>(
+      await db().execute(sql`select id from events where order_id in ${sql.raw(`('${orderIds.join("','")}')`)} and (company_id <> ${companyId} or type <> 'order.updated')`),
+    );
+    // The file's order of the primary company and the own order's document.created are events too.
+    expect(others.length).toBeGreaterThan(1);
+    received.length = 0;
+    const res = await call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/recovery`, { token: admin, body: { since: fileStarted.toISOString() } });
+    expect(res.body.events).toBeGreaterThan(0);
+    await deliverUntilDone();
+    const ids = new Set(received.map((r) => r.headers['webhook-id']));
+    expect(ids.size).toBe(res.body.events);
+    for (const other of others) expect(ids.has(other.id)).toBe(false);
+  });
+
+  it('a delivery redelivered through the endpoint\'s route and through /webhooks/deliveries is sent again with the same webhook-id, verified', async () => {
+    const test = await call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/test`, { token: admin, body: { type: 'order.updated' } });
+    await deliverUntilDone();
+    for (const redeliver of [
+      () => call('POST', `/api/v2/webhook-endpoints/${endpoint.id}/deliveries/${test.body.id}/redelivery`, { token: admin }),
+      () => call('POST', `/api/v2/webhooks/deliveries/${test.body.id}/redeliver`, { token: admin }),
+    ]) {
+      received.length = 0;
+      const res = await redeliver();
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      expect(res.body).toMatchObject({ id: test.body.id, eventId: test.body.eventId, status: 'pending' });
+      await deliverUntilDone();
+      expect(received.map((r) => r.headers['webhook-id'])).toEqual([test.body.eventId]);
+      expect(verified(received[0], secret).type).toBe('order.updated');
+    }
+    const log = await call('GET', `/api/v2/webhook-endpoints/${endpoint.id}/deliveries`, { token: admin, query: { limit: '20' } });
+    const row = log.body.data.find((d: { id: string }) => d.id === test.body.id);
+    expect(row.status).toBe('delivered');
+    expect(row.attempts).toHaveLength(3);
+  });
+});
+
+describe('an endpoint failing for 5 days in a row (the worker, driven by its now)', () => {
+  const DAY = 24 * 3600 * 1000;
+  let tenantId: string;
+  let bearer: string;
+  let tokenId: string;
+  let admins: string[];
+  let failing: string;
+  const run = (at: number, extra: { batchSize?: number } = {}) =>
+    runDueDeliveries({ db: db(), endpointIds: [failing], now: () => new Date(at), timeoutMs: 2_000, retrySchedule: Array(20).fill(3600), ...extra });
+  const testSend = () => call('POST', `/api/v2/webhook-endpoints/${failing}/test`, { token: bearer, body: { type: 'order.updated' } });
+  const actionsOf = async () =>
+    rowsOf<{ type: string; severity: string; title: string; status: string; company_id: string | null; citation: string | null; due_at: unknown; resolution: string | null; resolved_at: unknown; resolved_by: unknown }>(
+      await db().execute(sql`select * from actions where subject_object = 'webhookEndpoint' and subject_id = ${failing}`),
+    );
+  const mailOf = async () =>
+    db().select().from(messages).where(and(eq(messages.tenantId, tenantId), eq(messages.template, 'webhookEndpointDisabled')));
+
+  beforeAll(async () => {
+    tenantId = (await createTestTenant()).id;
+    const made = await createToken(db(), { tenantId, name: 'failing endpoint', scopes: 'all', companyIds: 'all' });
+    [bearer, tokenId] = [made.token, made.id];
+    const [one, two, gone] = [await createTestUser(tenantId, 'admin', 'all'), await createTestUser(tenantId, 'admin', 'all'), await createTestUser(tenantId, 'admin', 'all')];
+    await createTestUser(tenantId, 'manager', 'all');
+    await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
+    admins = [one.email, two.email];
+    const res = await call('POST', '/api/v2/webhook-endpoints', { token: bearer, body: { url: `${receiverUrl}/failing`, enabledEvents: ['*'] } });
+    failing = res.body.id;
+  });
+
+  it('is disabled (failing) by the attempt 5 days after its first failure: its deliveries failed, one action, one e-mail to each active admin; enabling it resolves the action', async () => {
+    const t0 = Date.now() + 1_000;
+    for (let i = 0; i < 3; i++) expect((await testSend()).status).toBe(202);
+    expect(await run(t0)).toMatchObject({ claimed: 3, retrying: 3 });
+    const endpointRow = async () =>
+      rowsOf<{ status: string; disabled_reason: string | null; failing_since: Date | string | null }>(
+        await db().execute(sql`select status, disabled_reason, failing_since from webhook_endpoints where id = ${failing}`),
+      )[0];
+    expect(new Date((await endpointRow()).failing_since!).getTime()).toBe(t0);
+    // Two days on: failing, not yet 5 days.
+    expect(await run(t0 + 2 * DAY)).toMatchObject({ claimed: 3, retrying: 3 });
+    expect(await endpointRow()).toMatchObject({ status: 'enabled', disabled_reason: null });
+    expect(await actionsOf()).toEqual([]);
+    // 5 days after the first failure: the next failed attempt (one, the newest test send) disables it.
+    const fourth = await testSend();
+    expect(await run(t0 + 5 * DAY, { batchSize: 1 })).toMatchObject({ claimed: 1, failed: 1 });
+    expect(await endpointRow()).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
+    const got = await call('GET', `/api/v2/webhook-endpoints/${failing}`, { token: bearer });
+    expect(got.body).toMatchObject({ status: 'disabled', disabledReason: 'failing' });
+    const deliveries = rowsOf<{ id: string; status: string; last_error: string | null; next_attempt_at: unknown }>(
+      await db().execute(sql`select id, status, last_error, next_attempt_at from webhook_deliveries where endpoint_id = ${failing}`),
+    );
+    expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect(deliveries.find((d) => d.id === fourth.body.id)!.last_error).toBe('HTTP 500: down');
+    expect(deliveries.filter((d) => d.id !== fourth.body.id).map((d) => d.last_error)).toEqual(Array(3).fill('The webhook endpoint was disabled after failing for 5 days'));
+    const [action] = await actionsOf();
+    expect(action).toMatchObject({ type: 'webhookEndpointDisabled', severity: 'high', status: 'open', company_id: null, citation: null, due_at: null, resolution: null });
+    expect(action.title).toContain(`${receiverUrl}/failing`);
+    const mail = await mailOf();
+    expect(mail.map((m) => m.toMasked).sort()).toEqual(admins.map((a) => `${a[0]}***${a.slice(a.indexOf('@'))}`).sort());
+    expect(mail[0].data).toEqual({ endpointId: failing, url: `${receiverUrl}/failing`, failingSince: new Date(t0).toISOString(), disabledAt: expect.any(String) });
+    const rendered = await renderMessage(db(), { ...mail[0], data: mail[0].data as Record<string, unknown> });
+    expect(rendered.subject).toBe('A webhook endpoint was disabled after failing for 5 days');
+    expect(rendered.text).toContain(`${receiverUrl}/failing`);
+    expect(rendered.text).toContain(`PATCH /api/v2/webhook-endpoints/${failing} {"status": "enabled"}`);
+
+    // Nothing more is tried, raised or sent: a disabled endpoint takes no test send either.
+    expect(await run(t0 + 6 * DAY)).toMatchObject({ claimed: 0 });
+    expect((await testSend()).status).toBe(422);
+    expect(await actionsOf()).toHaveLength(1);
+    expect(await mailOf()).toHaveLength(2);
+    const audits = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from audit_events where subject_id = ${failing} and action = 'webhookEndpoint.disabled'`));
+    expect(audits[0].n).toBe(1);
+
+    // Enabling it again starts afresh and resolves the action in the same change.
+    const enabled = await call('PATCH', `/api/v2/webhook-endpoints/${failing}`, { token: bearer, body: { status: 'enabled' } });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body).toMatchObject({ status: 'enabled', disabledReason: null });
+    expect(await endpointRow()).toMatchObject({ status: 'enabled', disabled_reason: null, failing_since: null });
+    const [resolved] = await actionsOf();
+    expect(resolved).toMatchObject({ status: 'resolved', resolution: 'automatic', resolved_by: { type: 'token', id: tokenId, name: 'failing endpoint' } });
+    expect(resolved.resolved_at).not.toBeNull();
+    // Disabling and enabling it by hand raises and resolves nothing more.
+    await call('PATCH', `/api/v2/webhook-endpoints/${failing}`, { token: bearer, body: { status: 'disabled' } });
+    await call('PATCH', `/api/v2/webhook-endpoints/${failing}`, { token: bearer, body: { status: 'enabled' } });
+    expect(await actionsOf()).toHaveLength(1);
+    expect(await mailOf()).toHaveLength(2);
+  });
+});
+
+describe('setupProgress: the webhook step is done once an endpoint acknowledged a delivery with a 2xx', () => {
+  it('not for a queued or a failed delivery; done after a 2xx', async () => {
+    const tenantId = (await createTestTenant()).id;
+    const bearer = (await createToken(db(), { tenantId, name: 'checklist', scopes: 'all', companyIds: 'all' })).token;
+    const endpointTo = async (path: string) =>
+      (await call('POST', '/api/v2/webhook-endpoints', { token: bearer, body: { url: `${receiverUrl}${path}`, enabledEvents: ['*'] } })).body.id as string;
+    const [ok, down] = [await endpointTo('/hooks'), await endpointTo('/failing')];
+    const send = (id: string) => call('POST', `/api/v2/webhook-endpoints/${id}/test`, { token: bearer, body: { type: 'order.updated' } });
+    const deliver = (id: string) => runDueDeliveries({ db: db(), endpointIds: [id], timeoutMs: 2_000, retrySchedule: [] });
+    expect((await setupProgress(db(), tenantId)).webhook).toBe(false);
+    await send(down);
+    await send(ok);
+    expect((await setupProgress(db(), tenantId)).webhook).toBe(false);
+    expect(await deliver(down)).toMatchObject({ failed: 1 });
+    expect((await setupProgress(db(), tenantId)).webhook).toBe(false);
+    expect(await deliver(ok)).toMatchObject({ delivered: 1 });
+    expect((await setupProgress(db(), tenantId)).webhook).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * /api/v2/webhook-endpoints (DESIGN.md 7.6, issue 30): create (the `whsec_` secret in that answer
- * only), list, get, update, rotate, the delivery log; statuses and pointers of every refusal. Each
+ * only), list, get, update, rotate, the delivery log, test sends, recovery, redelivery (also through
+ * /api/v2/webhooks/deliveries/{id}/redeliver); statuses and pointers of every refusal. Each
  * test tenant is its own, so that its endpoints receive no other test's events.
  */
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { createCompany } from '@/lib/domain/companies';
+import { eventType } from '@/lib/domain/events/catalog';
 import { SCOPES, type Scope } from '@/lib/domain/scopes';
 import { DEMO } from '@/lib/seed';
 import { createTestTenant, operatorCtx } from './admins';
@@ -184,5 +186,128 @@ describe('the callback URL rules, at creation and update (ALLOW_PRIVATE_CALLBACK
     const path = `/api/v2/webhook-endpoints/${made.body.id}` as const;
     expectError(await call('PATCH', path, { token: wide, body: { url: 'https://192.168.1.10/h' } }), 400, 'invalidValue', '/url');
     expect((await call('GET', path, { token: wide })).body.url).toBe('https://8.8.8.8/h');
+  });
+});
+
+const MISSING = '00000000-0000-4000-8000-000000000000';
+
+describe('POST /api/v2/webhook-endpoints/{id}/test', () => {
+  it('202 with the queued delivery: the example of the type, a fresh evt_ id and createdAt, about no order, not an event; audited', async () => {
+    const made = await create({ url: URL_OK, enabledEvents: ['order.updated'] });
+    const res = await call('POST', `/api/v2/webhook-endpoints/${made.body.id}/test`, { token: wide, body: { type: 'document.created' } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({
+      object: 'webhookEndpointDelivery',
+      id: expect.any(String),
+      eventId: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+      // Any catalog type may be tried, whatever the endpoint takes.
+      eventType: 'document.created',
+      status: 'pending',
+      createdAt: expect.stringMatching(/Z$/),
+      deliveredAt: null,
+      attempts: [],
+    });
+    const [row] = rowsOf<{ order_id: string | null; sequence: number; event_type: string; payload: Record<string, unknown>; url: string }>(
+      await db().execute(sql`select order_id, sequence, event_type, payload, url from webhook_deliveries where id = ${res.body.id}`),
+    );
+    const example = eventType('document.created')!.example as Record<string, unknown>;
+    expect(row).toMatchObject({ order_id: null, sequence: 0, event_type: 'document.created', url: URL_OK });
+    expect(row.payload).toEqual({ ...example, id: res.body.eventId, createdAt: expect.stringMatching(/Z$/) });
+    expect(row.payload.createdAt).not.toBe(example.createdAt);
+    const recorded = rowsOf<{ n: number }>(await db().execute(sql`select count(*)::int as n from events where id = ${res.body.eventId}`));
+    expect(recorded[0].n).toBe(0);
+    const audit = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from audit_events where subject_id = ${made.body.id} and action = 'webhookEndpoint.testSent'`),
+    );
+    expect(audit[0].n).toBe(1);
+    // It is in the endpoint's log.
+    const log = await call('GET', `/api/v2/webhook-endpoints/${made.body.id}/deliveries`, { token: reader });
+    expect(log.body.data).toEqual([res.body]);
+  });
+
+  it('400 invalidValue at /type for a type not in the catalog, required without one; 422 invalidState when disabled; 404; 403', async () => {
+    const made = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const path = `/api/v2/webhook-endpoints/${made.body.id}/test` as const;
+    expectError(await call('POST', path, { token: wide, body: { type: 'order.exploded' } }), 400, 'invalidValue', '/type');
+    expectError(await call('POST', path, { token: wide, body: {} }), 400, 'required', '/type');
+    expectError(await call('POST', `/api/v2/webhook-endpoints/${MISSING}/test`, { token: wide, body: { type: 'order.updated' } }), 404, 'notFound');
+    expectError(await call('POST', path, { token: limited, body: { type: 'order.updated' } }), 403, 'insufficientScope');
+    await call('PATCH', `/api/v2/webhook-endpoints/${made.body.id}`, { token: wide, body: { status: 'disabled' } });
+    expectError(await call('POST', path, { token: wide, body: { type: 'order.updated' } }), 422, 'invalidState');
+  });
+});
+
+describe('POST /api/v2/webhook-endpoints/{id}/recovery', () => {
+  it('202 webhookRecovery with the range and the count queued; until defaults to now', async () => {
+    const made = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+    const res = await call('POST', `/api/v2/webhook-endpoints/${made.body.id}/recovery`, { token: wide, body: { since } });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    // This tenant of its own emitted no event.
+    expect(res.body).toEqual({ object: 'webhookRecovery', endpoint: made.body.id, since, until: expect.stringMatching(/Z$/), events: 0 });
+    expect(Date.parse(res.body.until)).toBeGreaterThan(Date.parse(since));
+    const until = new Date(Date.parse(since) + 3600_000).toISOString();
+    const ranged = await call('POST', `/api/v2/webhook-endpoints/${made.body.id}/recovery`, { token: wide, body: { since, until } });
+    expect(ranged.body).toMatchObject({ since, until, events: 0 });
+    const audit = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from audit_events where subject_id = ${made.body.id} and action = 'webhookEndpoint.recovered'`),
+    );
+    expect(audit[0].n).toBe(2);
+  });
+
+  it('400 invalidValue at /since beyond 30 days, at /until not after since; 400 at the member for a malformed one; 422 when disabled; 404; 403', async () => {
+    const made = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const path = `/api/v2/webhook-endpoints/${made.body.id}/recovery` as const;
+    const day = 24 * 3600 * 1000;
+    const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+    expectError(await call('POST', path, { token: wide, body: { since: at(31 * day) } }), 400, 'invalidValue', '/since');
+    const since = at(day);
+    expectError(await call('POST', path, { token: wide, body: { since, until: since } }), 400, 'invalidValue', '/until');
+    expectError(await call('POST', path, { token: wide, body: { since, until: at(2 * day) } }), 400, 'invalidValue', '/until');
+    expectError(await call('POST', path, { token: wide, body: { since: 'yesterday' } }), 400, 'invalidFormat', '/since');
+    expectError(await call('POST', path, { token: wide, body: {} }), 400, 'required', '/since');
+    expectError(await call('POST', `/api/v2/webhook-endpoints/${MISSING}/recovery`, { token: wide, body: { since } }), 404, 'notFound');
+    expectError(await call('POST', path, { token: limited, body: { since } }), 403, 'insufficientScope');
+    expectError(await call('POST', path, { token: reader, body: { since } }), 403, 'insufficientScope');
+    await call('PATCH', `/api/v2/webhook-endpoints/${made.body.id}`, { token: wide, body: { status: 'disabled' } });
+    expectError(await call('POST', path, { token: wide, body: { since } }), 422, 'invalidState');
+  });
+});
+
+describe('POST /api/v2/webhook-endpoints/{id}/deliveries/{deliveryId}/redelivery', () => {
+  it('202 with the delivery pending again; 404 for another endpoint\'s delivery or an unknown one; 422 when disabled; 403', async () => {
+    const a = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const b = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const sent = await call('POST', `/api/v2/webhook-endpoints/${a.body.id}/test`, { token: wide, body: { type: 'order.updated' } });
+    await db().execute(sql`update webhook_deliveries set status = 'failed', next_attempt_at = null where id = ${sent.body.id}`);
+    const path = `/api/v2/webhook-endpoints/${a.body.id}/deliveries/${sent.body.id}/redelivery` as const;
+    const res = await call('POST', path, { token: wide });
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toMatchObject({ object: 'webhookEndpointDelivery', id: sent.body.id, eventId: sent.body.eventId, status: 'pending' });
+    expectError(await call('POST', `/api/v2/webhook-endpoints/${b.body.id}/deliveries/${sent.body.id}/redelivery`, { token: wide }), 404, 'notFound');
+    expectError(await call('POST', `/api/v2/webhook-endpoints/${a.body.id}/deliveries/${MISSING}/redelivery`, { token: wide }), 404, 'notFound');
+    expectError(await call('POST', `/api/v2/webhook-endpoints/${MISSING}/deliveries/${sent.body.id}/redelivery`, { token: wide }), 404, 'notFound');
+    expectError(await call('POST', path, { token: limited }), 403, 'insufficientScope');
+    await call('PATCH', `/api/v2/webhook-endpoints/${a.body.id}`, { token: wide, body: { status: 'disabled' } });
+    expectError(await call('POST', path, { token: wide }), 422, 'invalidState');
+  });
+});
+
+describe('POST /api/v2/webhooks/deliveries/{id}/redeliver, for an endpoint\'s delivery', () => {
+  it('200 webhookDelivery pending again for a principal of every company; 404 for a company-limited one; 422 when the endpoint is disabled', async () => {
+    const made = await create({ url: URL_OK, enabledEvents: ['*'] });
+    const sent = await call('POST', `/api/v2/webhook-endpoints/${made.body.id}/test`, { token: wide, body: { type: 'order.updated' } });
+    await db().execute(sql`update webhook_deliveries set status = 'failed', next_attempt_at = null where id = ${sent.body.id}`);
+    const path = `/api/v2/webhooks/deliveries/${sent.body.id}/redeliver` as const;
+    const res = await call('POST', path, { token: wide });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ object: 'webhookDelivery', id: sent.body.id, eventId: sent.body.eventId, orderId: null, sequence: 0, url: URL_OK, status: 'pending' });
+    expectError(await call('POST', path, { token: limited }), 404, 'notFound');
+    const audit = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(*)::int as n from audit_events where subject_id = ${made.body.id} and action = 'webhookEndpoint.redelivered'`),
+    );
+    expect(audit[0].n).toBe(1);
+    await call('PATCH', `/api/v2/webhook-endpoints/${made.body.id}`, { token: wide, body: { status: 'disabled' } });
+    expectError(await call('POST', path, { token: wide }), 422, 'invalidState');
   });
 });

@@ -6,7 +6,7 @@
  * endpoint, since when, and how to enable it again. Enabling it again (./update-webhook-endpoint.ts)
  * resolves the action.
  */
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { users, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
 import { raiseAction } from '@/lib/domain/actions';
@@ -24,8 +24,11 @@ export interface FailingEndpoint {
   failingSince: Date;
 }
 
-/** Disables these endpoints (those still enabled) in `db`'s transaction; the ids it disabled. */
-export async function disableFailingEndpoints(db: Db, endpoints: readonly FailingEndpoint[], at: Date): Promise<string[]> {
+/**
+ * Disables these endpoints (those still enabled) in `db`'s transaction; the ids it disabled.
+ * `attempted`: the deliveries whose failed attempt this is; they keep that attempt's error.
+ */
+export async function disableFailingEndpoints(db: Db, endpoints: readonly FailingEndpoint[], at: Date, attempted: readonly string[] = []): Promise<string[]> {
   if (endpoints.length === 0) return [];
   const disabled = await db
     .update(webhookEndpoints)
@@ -36,7 +39,11 @@ export async function disableFailingEndpoints(db: Db, endpoints: readonly Failin
     const failingSince = endpoints.find((e) => e.id === endpoint.id)!.failingSince;
     await db
       .update(webhookDeliveries)
-      .set({ status: 'failed', nextAttemptAt: null, lastError: ENDPOINT_DISABLED_ERROR })
+      .set({
+        status: 'failed',
+        nextAttemptAt: null,
+        lastError: sql`case when ${inArray(webhookDeliveries.id, [...attempted])} then ${webhookDeliveries.lastError} else ${ENDPOINT_DISABLED_ERROR} end`,
+      })
       .where(and(eq(webhookDeliveries.endpointId, endpoint.id), eq(webhookDeliveries.status, 'pending')));
     const raised = await raiseAction(db, {
       tenantId: endpoint.tenantId,
