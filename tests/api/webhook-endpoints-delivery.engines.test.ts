@@ -19,6 +19,8 @@ import { rowsOf } from '@/lib/db/client';
 import { messages, users } from '@/lib/db/schema';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { eventType } from '@/lib/domain/events/catalog';
+import type { Ctx } from '@/lib/domain/context';
+import { listMailbox } from '@/lib/domain/messages/queries';
 import { renderMessage } from '@/lib/domain/messages/render';
 import { setupProgress } from '@/lib/domain/tenants/setup-progress';
 import { DEMO } from '@/lib/seed';
@@ -267,7 +269,7 @@ describe('test sends, recovery and redelivery to an account webhook endpoint', (
       expect(verified(received[0], secret).type).toBe('order.updated');
     }
     const log = await call('GET', `/api/v2/webhook-endpoints/${endpoint.id}/deliveries`, { token: admin, query: { limit: '20' } });
-    const row = log.body.data.find((d: { id: string }) => d.id === test.body.id);
+    const row = log.body.data.find((d: { id: string }) => d.id === test.body.id)!;
     expect(row.status).toBe('delivered');
     expect(row.attempts).toHaveLength(3);
   });
@@ -279,6 +281,7 @@ describe('an endpoint failing for 5 days in a row (the worker, driven by its now
   let bearer: string;
   let tokenId: string;
   let admins: string[];
+  let adminCtx: Ctx;
   let failing: string;
   const run = (at: number, extra: { batchSize?: number } = {}) =>
     runDueDeliveries({ db: db(), endpointIds: [failing], now: () => new Date(at), timeoutMs: 2_000, retrySchedule: Array(20).fill(3600), ...extra });
@@ -298,6 +301,7 @@ describe('an endpoint failing for 5 days in a row (the worker, driven by its now
     await createTestUser(tenantId, 'manager', 'all');
     await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, gone.id));
     admins = [one.email, two.email];
+    adminCtx = one.ctx;
     const res = await call('POST', '/api/v2/webhook-endpoints', { token: bearer, body: { url: `${receiverUrl}/failing`, enabledEvents: ['*'] } });
     failing = res.body.id;
   });
@@ -337,6 +341,10 @@ describe('an endpoint failing for 5 days in a row (the worker, driven by its now
     expect(rendered.subject).toBe('A webhook endpoint was disabled after failing for 5 days');
     expect(rendered.text).toContain(`${receiverUrl}/failing`);
     expect(rendered.text).toContain(`PATCH /api/v2/webhook-endpoints/${failing} {"status": "enabled"}`);
+    // Once the staging mailbox captured them, an admin of every company reads them there.
+    await db().update(messages).set({ provider: 'mailbox', status: 'sent' }).where(and(eq(messages.tenantId, tenantId), eq(messages.template, 'webhookEndpointDisabled')));
+    const mailbox = await listMailbox(adminCtx, { page: 1, limit: 20 });
+    expect(mailbox.data.map((e) => e.content?.subject)).toEqual(Array(2).fill('A webhook endpoint was disabled after failing for 5 days'));
 
     // Nothing more is tried, raised or sent: a disabled endpoint takes no test send either.
     expect(await run(t0 + 6 * DAY)).toMatchObject({ claimed: 0 });
