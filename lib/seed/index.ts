@@ -18,6 +18,8 @@
  * - 360 orders over every order status of spec 3.1, each with its package, services, status and
  *   screen history, participant identifiers (some), and audit events; a few participants have
  *   several open orders (see `DEMO.<tenant>.sharedParticipant`) for order matching;
+ * - a roster (acme only, DESIGN.md 7.1): 60 employees of its active companies, mostly FMCSA drivers
+ *   with CDL numbers, some under its other agencies, some not covered by DOT, a few inactive;
  * - users (password `demo-password`): acme admin/manager/staff/viewer@acme.test, admin@northwind.test.
  *
  * Everything is derived from fixed names and seeded PRNG streams: ids are UUID-formatted hashes of
@@ -37,6 +39,7 @@ import { seedIds } from './ids';
 import { loadGeo } from './geo';
 import { buildTenantBase, DEMO_PASSWORD } from './build-tenant';
 import { buildClinics } from './build-clinics';
+import { buildEmployees } from './build-employees';
 import { buildOrders, SHARED_PARTICIPANTS } from './build-orders';
 import { emptyRows, type TenantRows } from './model';
 import { ANCHOR } from './random';
@@ -184,6 +187,7 @@ export async function buildDemoRows(): Promise<TenantRows[]> {
     const rows = emptyRows();
     const base = await buildTenantBase(def, geo, rows);
     const clinics = buildClinics(def.slug, base.tenantId, geo, base.locations, base.services, rows);
+    buildEmployees(def.slug, base.tenantId, base.companies, base.locations, rows);
     buildOrders({ def, geo, clinics, ...base }, rows);
     out.push(rows);
   }
@@ -201,6 +205,7 @@ const INSERT_ORDER: ReadonlyArray<[keyof TenantRows, Table]> = [
   ['packageServices', schema.packageServices],
   ['clinics', schema.clinics],
   ['clinicServices', schema.clinicServices],
+  ['employees', schema.employees],
   ['orders', schema.orders],
   ['orderPackages', schema.orderPackages],
   ['participantIdentifiers', schema.participantIdentifiers],
@@ -215,7 +220,12 @@ async function insertDemo(db: Executor, data: readonly TenantRows[]): Promise<vo
     for (const [key, table] of INSERT_ORDER) {
       // Identifier values are encrypted at rest like any others (a random IV each time, so the
       // stored bytes differ between runs while the values do not).
-      const batch = key === 'participantIdentifiers' ? rows.participantIdentifiers.map((r) => ({ ...r, value: sealIdentifierValue(r.value) })) : rows[key];
+      const batch =
+        key === 'participantIdentifiers'
+          ? rows.participantIdentifiers.map((r) => ({ ...r, value: sealIdentifierValue(r.value) }))
+          : key === 'employees'
+            ? rows.employees.map((r) => ({ ...r, cdlNumberEncrypted: r.cdlNumberEncrypted && sealIdentifierValue(r.cdlNumberEncrypted) }))
+            : rows[key];
       await insertBatches(db, table, batch);
     }
   }

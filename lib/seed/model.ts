@@ -76,6 +76,7 @@ export interface TenantRows {
   packageServices: Row<typeof schema.packageServices>[];
   clinics: Row<typeof schema.clinics>[];
   clinicServices: Row<typeof schema.clinicServices>[];
+  employees: Row<typeof schema.employees>[];
   orders: Row<typeof schema.orders>[];
   orderPackages: Row<typeof schema.orderPackages>[];
   participantIdentifiers: Row<typeof schema.participantIdentifiers>[];
@@ -96,6 +97,7 @@ export function emptyRows(): TenantRows {
     packageServices: [],
     clinics: [],
     clinicServices: [],
+    employees: [],
     orders: [],
     orderPackages: [],
     participantIdentifiers: [],

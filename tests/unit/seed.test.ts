@@ -248,6 +248,35 @@ describe.each(TENANTS)('tenant $slug', (tenant) => {
   });
 });
 
+describe('the roster (DESIGN.md 7.1)', () => {
+  it('gives Acme about 60 employees of its active companies: mostly FMCSA drivers with sealed CDLs, some other agencies, some non-DOT, a few inactive', async () => {
+    const [c] = await rows<Record<string, number>>(sql`select count(*)::int total,
+        count(*) filter (where a.code = 'FMCSA')::int fmcsa,
+        count(*) filter (where a.code = 'FMCSA' and e.cdl_number_encrypted like 'enc:v1:%' and length(e.cdl_last4) = 4 and e.cdl_state is not null)::int drivers,
+        count(*) filter (where a.code is not null and a.code <> 'FMCSA')::int other_dot,
+        count(*) filter (where e.agency_id is null)::int non_dot,
+        count(*) filter (where e.status = 'inactive' and e.active_to >= e.active_from)::int inactive,
+        count(*) filter (where e.status = 'active' and e.active_to is null)::int active,
+        count(*) filter (where c.is_active and c.deleted_at is null)::int of_active_companies,
+        count(*) filter (where e.location_id is not null and l.company_id <> e.company_id)::int foreign_locations,
+        count(*) filter (where e.job_category_id is not null and j.agency_id <> e.agency_id)::int foreign_categories
+      from employees e join companies c on c.id = e.company_id left join agencies a on a.id = e.agency_id
+        left join locations l on l.id = e.location_id left join job_categories j on j.id = e.job_category_id
+      where e.tenant_id = ${DEMO.tenants.acme.id}`);
+    expect(c.total).toBe(60);
+    expect(c.of_active_companies).toBe(60);
+    expect(c.fmcsa).toBeGreaterThan(30);
+    expect(c.drivers).toBe(c.fmcsa);
+    expect(c.other_dot).toBeGreaterThan(5);
+    expect(c.non_dot).toBeGreaterThan(3);
+    expect(c.inactive).toBeGreaterThan(0);
+    expect(c.inactive + c.active).toBe(60);
+    expect([c.foreign_locations, c.foreign_categories]).toEqual([0, 0]);
+    const [northwind] = await rows<{ n: number }>(sql`select count(*)::int n from employees where tenant_id = ${DEMO.tenants.northwind.id}`);
+    expect(northwind.n).toBe(0);
+  });
+});
+
 describe('DEMO ids', () => {
   it('name the rows they describe', async () => {
     const a = DEMO.acme;
@@ -324,13 +353,14 @@ describe('a second, empty database', () => {
           ${q('order_services', 'id, status, status_updated_at, specimen_id, tracking_number')} order_services,
           ${q('order_service_status_history', 'id, status, occurred_at')} status_history,
           ${q('order_service_screen_history', 'id, type, occurred_at')} screen_history,
-          ${q('participant_identifiers', 'id, type, issuing_state')} identifiers`),
+          ${q('participant_identifiers', 'id, type, issuing_state')} identifiers,
+          ${q('employees', 'id, external_id, first_name, last_name, birth_date, cdl_last4, agency_id, status, active_from, active_to')} employees`),
       );
       return row;
     };
     await seedDemoData(second.db);
     const [a, b] = [await checksums(second), await checksums(database)];
-    expect(Object.keys(a)).toHaveLength(10);
+    expect(Object.keys(a)).toHaveLength(11);
     expect(a).toEqual(b);
   });
 });
