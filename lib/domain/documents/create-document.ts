@@ -6,14 +6,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { documentContents, documents, orders, orderServices, webhookDeliveries } from '@/lib/db/schema';
+import { documentContents, documents, orders, orderServices } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
-import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
-import { fanOutEvent } from '@/lib/domain/webhook-endpoints';
+import { emitEvent } from '@/lib/domain/webhook-endpoints';
 import { newId } from '@/lib/ids';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType } from './schemas';
 import { type DocumentType } from '@/lib/domain/contract/document-types';
@@ -92,32 +91,18 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
 }
 
 /**
- * A `document.created` event for the order's callback, if it has one: the same outbox as
- * `order.updated` (signed, retried and redeliverable alike).
+ * A `document.created` event, for the order's callback, if it has one (the same outbox as
+ * `order.updated`: signed, retried and redeliverable alike), and the tenant's matching endpoints.
  */
 async function enqueueDocumentCreated(tx: InTransaction<{ db: Db }>, row: DocumentRow, meta: { tenantId: string; companyId: string; callbackUrl: string | null }) {
-  const { db } = tx;
   // The sequence of the order's latest `order.updated` event, not a new one: `order.updated`
   // receivers keep seeing 1, 2, 3, ... and a document event sorts after the change it follows.
-  const [{ sequence }] = await db.select({ sequence: orders.eventSequence }).from(orders).where(eq(orders.id, row.orderId));
-  const eventId = `evt_${newId().replace(/-/g, '')}`;
-  const createdAt = new Date();
-  const payload = { id: eventId, object: 'event', type: 'document.created', sequence, createdAt: createdAt.toISOString(), data: { document: serializeDocument(row) } };
-  // Recorded in `events` and sent to the tenant's matching webhook endpoints (DESIGN.md 7.6).
-  const toEndpoints = await fanOutEvent(db, { tenantId: meta.tenantId, companyId: meta.companyId, orderId: row.orderId, eventId, type: 'document.created', sequence, payload, createdAt });
-  if (meta.callbackUrl)
-    await db.insert(webhookDeliveries).values({
-      id: newId(),
-      tenantId: meta.tenantId,
-      orderId: row.orderId,
-      eventId,
-      eventType: 'document.created',
-      sequence,
-      url: meta.callbackUrl,
-      payload,
-      status: 'pending',
-      nextAttemptAt: createdAt,
-    });
-  if (!meta.callbackUrl && !toEndpoints) return;
-  tx.afterCommit(notifyDeliveriesDue);
+  const [{ sequence }] = await tx.db.select({ sequence: orders.eventSequence }).from(orders).where(eq(orders.id, row.orderId));
+  await emitEvent(tx, {
+    tenantId: meta.tenantId,
+    type: 'document.created',
+    companyId: meta.companyId,
+    order: { id: row.orderId, sequence, callbackUrl: meta.callbackUrl },
+    data: { document: serializeDocument(row) },
+  });
 }

@@ -1,12 +1,14 @@
 /**
  * The event catalog (DESIGN.md 7.6): every type of event the product sends, with what it means, the
  * schema of its payload and an example. `GET /api/v2/event-types` lists it and the OpenAPI
- * document's `webhooks` section is built from it, so the two cannot disagree; a type joins here in
- * the change that starts sending it. Payloads never carry participant identifiers.
+ * document's `webhooks` section is built from it, so the two cannot disagree. A new type is one
+ * entry here and one `emitEvent(...)` call (lib/domain/webhook-endpoints/fan-out.ts) in the
+ * transaction of the change it reports. Payloads never carry participant identifiers.
  */
 import type { z } from 'zod';
 import { DocumentCreatedEvent, OrderUpdatedEvent } from '@/lib/domain/contract/representation';
-import { EXAMPLE_DOCUMENT, EXAMPLE_ORDER } from './examples';
+import { EXAMPLE_CANCELLED_ORDER, EXAMPLE_DOCUMENT, EXAMPLE_EXPIRED_ORDER, EXAMPLE_NEW_ORDER, EXAMPLE_ORDER } from './examples';
+import { MessageFailedEvent, OrderCancelledEvent, OrderCompletedEvent, OrderCreatedEvent, OrderExpiredEvent } from './payloads';
 
 export interface EventTypeDefinition {
   type: string;
@@ -17,20 +19,29 @@ export interface EventTypeDefinition {
   /** The whole payload (the Standard Webhooks body), as delivered. */
   schema: z.ZodType;
   example: unknown;
+  /**
+   * Also sent to the order's own `callback.url` (spec: only `order.updated` and `document.created`);
+   * every type goes to the tenant's matching webhook endpoints.
+   */
+  toOrderCallback?: boolean;
 }
 
 const SIGNED =
   'Signed as Standard Webhooks define (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` with the signing secret) ' +
   'and retried with backoff for about a day on a non-2xx answer.';
+const TO_ENDPOINTS = 'Sent to the webhook endpoints that enabled it (or `*`) and take the order\'s company; not to the order\'s `callback.url`.';
+const WITH_UPDATED =
+  'It comes with the `order.updated` event of the same change (same `sequence`): an endpoint with `*` receives both, so act on one of them.';
 
-export const EVENT_TYPES: readonly EventTypeDefinition[] = [
+const CATALOG = [
   {
     type: 'order.updated',
     summary: 'An order or one of its services changed status',
     description:
-      `Sent to the \`callback.url\` given when the order was created, each time the order or one of its services changes. ${SIGNED} ` +
+      `Sent to the \`callback.url\` given when the order was created, each time the order or one of its services changes, and to the webhook endpoints that enabled it. ${SIGNED} ` +
       '`sequence` orders the events of one order: drop an event older than the last one seen.',
     schema: OrderUpdatedEvent,
+    toOrderCallback: true,
     example: {
       id: 'evt_0000000000004000800000000000a001',
       object: 'event',
@@ -44,9 +55,10 @@ export const EVENT_TYPES: readonly EventTypeDefinition[] = [
     type: 'document.created',
     summary: 'A result document was added to an order',
     description:
-      `Sent to the order's \`callback.url\` when a document (MRO letter, lab report, custody and control form, alcohol testing form) is uploaded or generated. ${SIGNED} ` +
+      `Sent to the order's \`callback.url\` when a document (MRO letter, lab report, custody and control form, alcohol testing form) is uploaded or generated, and to the webhook endpoints that enabled it. ${SIGNED} ` +
       'It carries the `sequence` of the order\'s latest `order.updated` without advancing it. Fetch the bytes from `data.document.contentUrl` with a token holding `document.read`.',
     schema: DocumentCreatedEvent,
+    toOrderCallback: true,
     example: {
       id: 'evt_0000000000004000800000000000a002',
       object: 'event',
@@ -56,6 +68,100 @@ export const EVENT_TYPES: readonly EventTypeDefinition[] = [
       data: { document: EXAMPLE_DOCUMENT },
     } satisfies z.input<typeof DocumentCreatedEvent>,
   },
-];
+  {
+    type: 'order.created',
+    summary: 'An order was created',
+    description:
+      `Sent when an order is created, by the API or the dashboard (orders of the demo data send nothing), with the order as \`GET /api/v2/orders/{id}\` answers it (without participant identifiers). ${TO_ENDPOINTS} ${SIGNED} ` +
+      'Its `sequence` is 0: the order\'s first `order.updated` is 1.',
+    schema: OrderCreatedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a003',
+      object: 'event',
+      type: 'order.created',
+      sequence: 0,
+      createdAt: '2026-07-07T10:34:53.504Z',
+      data: { order: EXAMPLE_NEW_ORDER },
+    } satisfies z.input<typeof OrderCreatedEvent>,
+  },
+  {
+    type: 'order.completed',
+    summary: 'An order reached its result',
+    description:
+      'Sent once per order, when its `isFinal` turns true: every service has a final status and the order has a result (`negative`, `positive`, `nonNegative`, `pass`, `fail`, `complete`, `incomplete`, `adulterated`, ... ' +
+      'any status but `ordered`, `scheduled`, `pending`, `integrationError`, `cancelled`, `expired` and `noShow`). A cancelled, expired or no-show order is not completed; a later correction of the result is an `order.updated` only. ' +
+      `${WITH_UPDATED} ${TO_ENDPOINTS} ${SIGNED}`,
+    schema: OrderCompletedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a004',
+      object: 'event',
+      type: 'order.completed',
+      sequence: 6,
+      createdAt: '2026-07-11T20:30:03.120Z',
+      data: { order: EXAMPLE_ORDER },
+    } satisfies z.input<typeof OrderCompletedEvent>,
+  },
+  {
+    type: 'order.cancelled',
+    summary: 'An order was cancelled',
+    description:
+      `Sent when an order becomes \`cancelled\` (\`POST /api/v2/orders/{id}/cancel\`, the dashboard, or every service cancelled). ${WITH_UPDATED} ${TO_ENDPOINTS} ${SIGNED}`,
+    schema: OrderCancelledEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a005',
+      object: 'event',
+      type: 'order.cancelled',
+      sequence: 1,
+      createdAt: '2026-07-07T15:02:11.990Z',
+      data: { order: EXAMPLE_CANCELLED_ORDER },
+    } satisfies z.input<typeof OrderCancelledEvent>,
+  },
+  {
+    type: 'order.expired',
+    summary: 'An order expired',
+    description:
+      'Sent when an order becomes `expired`: its `expiresAt` passed on the tenant\'s clock (the sandbox clock moves it on staging) before any collection started. ' +
+      `${WITH_UPDATED} ${TO_ENDPOINTS} ${SIGNED}`,
+    schema: OrderExpiredEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a006',
+      object: 'event',
+      type: 'order.expired',
+      sequence: 1,
+      createdAt: '2026-07-21T10:35:20.180Z',
+      data: { order: EXAMPLE_EXPIRED_ORDER },
+    } satisfies z.input<typeof OrderExpiredEvent>,
+  },
+  {
+    type: 'message.failed',
+    summary: 'An e-mail or text message could not be sent',
+    description:
+      'Sent when a message to a participant (the order\'s link, a reminder) or to a dashboard user (an invitation, a password reset) fails for good: the provider refused it for good, its retries (about a day) ran out, or no provider is configured. ' +
+      'It names the message, its channel, purpose and order, never its address or phone number: reach the participant another way, or fix the address and send the link again. ' +
+      `Sent to the webhook endpoints that enabled it and take the order's company (a message to a user belongs to no company: only endpoints without a company filter get it). ${SIGNED}`,
+    schema: MessageFailedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a007',
+      object: 'event',
+      type: 'message.failed',
+      createdAt: '2026-07-08T10:40:05.311Z',
+      data: {
+        message: {
+          id: '00000000-0000-4000-8000-000000000201',
+          channel: 'email',
+          purpose: 'orderCreated',
+          order: { id: EXAMPLE_ORDER.id, url: EXAMPLE_ORDER.url },
+          failedAt: '2026-07-08T10:40:05.298Z',
+          error: '550 5.1.1 [address]: Recipient address rejected: User unknown',
+        },
+      },
+    } satisfies z.input<typeof MessageFailedEvent>,
+  },
+] as const satisfies readonly EventTypeDefinition[];
+
+export const EVENT_TYPES: readonly EventTypeDefinition[] = CATALOG;
+
+/** The name of a type of the catalog: what `emitEvent` takes. */
+export type EventTypeName = (typeof CATALOG)[number]['type'];
 
 export const eventType = (type: string): EventTypeDefinition | undefined => EVENT_TYPES.find((t) => t.type === type);

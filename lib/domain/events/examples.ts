@@ -208,3 +208,56 @@ export const EXAMPLE_DOCUMENT: Document = {
   url: '/api/v2/documents/00000000-0000-4000-8000-000000000101',
   contentUrl: '/api/v2/documents/00000000-0000-4000-8000-000000000101/content',
 };
+
+type OrderService = Order['services'][number];
+const DRUG_SCREEN: OrderService = EXAMPLE_ORDER.services[0];
+const ORDERED_AT = EXAMPLE_ORDER.createdAt;
+
+/** The example order's drug screen as it stands in `status` since `at` (or still ordered). */
+function screenAt(status: 'ordered' | 'cancelled' | 'expired', at: string): OrderService {
+  const { trackingNumber: _none, ...service } = DRUG_SCREEN;
+  return {
+    ...service,
+    courierServiceName: null,
+    lab: null,
+    specimenId: null,
+    isFinal: status !== 'ordered',
+    status,
+    statusUpdatedAt: at,
+    screenHistory: [],
+    statusHistory: [
+      { object: 'orderServiceStatusHistory', occurredAt: ORDERED_AT, status: 'ordered', groupType: 'ordered' },
+      ...(status === 'ordered' ? [] : [{ object: 'orderServiceStatusHistory' as const, occurredAt: at, status, groupType: status }]),
+    ],
+  };
+}
+
+/** The example order as it was created: ordered, nothing collected. */
+export const EXAMPLE_NEW_ORDER: Order = {
+  ...EXAMPLE_ORDER,
+  isFinal: false,
+  status: 'ordered',
+  statusUpdatedAt: ORDERED_AT,
+  updatedAt: ORDERED_AT,
+  services: [screenAt('ordered', ORDERED_AT)],
+};
+
+const CANCELLED_AT = '2026-07-07T15:02:11.908Z';
+/** The example order cancelled the afternoon it was placed. */
+export const EXAMPLE_CANCELLED_ORDER: Order = {
+  ...EXAMPLE_NEW_ORDER,
+  status: 'cancelled',
+  statusUpdatedAt: CANCELLED_AT,
+  updatedAt: CANCELLED_AT,
+  services: [screenAt('cancelled', CANCELLED_AT)],
+};
+
+const EXPIRED_AT = '2026-07-21T10:35:20.117Z';
+/** The example order expired: its 14 days passed with nothing collected. */
+export const EXAMPLE_EXPIRED_ORDER: Order = {
+  ...EXAMPLE_NEW_ORDER,
+  status: 'expired',
+  statusUpdatedAt: EXPIRED_AT,
+  updatedAt: EXPIRED_AT,
+  services: [screenAt('expired', EXPIRED_AT)],
+};

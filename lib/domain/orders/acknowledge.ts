@@ -50,7 +50,7 @@ export async function acknowledgeOrders({ ctx, input: ids }: { ctx: Ctx; input: 
       await writeAudit(tx, { tenantId: r.tenantId, orderId: r.id, action: 'order.acknowledged', actor: ctx.actor, data: { status: r.status } });
     }
     await storeOrderDocuments(tx, fresh.map((r) => r.id));
-    for (const r of fresh) await enqueueOrderUpdated(t, await getOrder(t, r.id, { identifiers: false }), { tenantId: r.tenantId, callbackUrl: r.callbackUrl });
+    for (const r of fresh) await enqueueOrderUpdated(t, await getOrder(t, r.id, { identifiers: false }), { tenantId: r.tenantId, callbackUrl: r.callbackUrl, previousStatus: r.status });
     return { acknowledged: fresh.map((r) => r.id), already: rows.filter((r) => r.acknowledgedAt !== null).map((r) => r.id) };
   });
 }

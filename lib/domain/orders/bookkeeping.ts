@@ -1,15 +1,15 @@
 /**
  * What every order change writes in its own transaction besides the change itself: the audit
- * event (lib/domain/audit.ts), the status counters and the `order.updated` webhook outbox row.
+ * event (lib/domain/audit.ts), the status counters and the order's events (`order.updated` and the
+ * status it reached).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { orderCounters, orders, webhookDeliveries } from '@/lib/db/schema';
+import { orderCounters, orders } from '@/lib/db/schema';
 import type { InTransaction } from '@/lib/domain/transaction';
-import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
-import { fanOutEvent } from '@/lib/domain/webhook-endpoints';
-import { newId } from '@/lib/ids';
+import { emitEvent } from '@/lib/domain/webhook-endpoints';
 import type { Order } from '@/lib/domain/order-model/serialize';
+import { isFinalOrderStatus } from '@/lib/domain/order-model/status';
 
 /** How many rows share one (tenant, company, status) count (migration 0014). */
 export const ORDER_COUNTER_SLOTS = 16;
@@ -41,45 +41,34 @@ export async function rebuildOrderCounters(db: Db): Promise<void> {
 }
 
 /**
- * Enqueues one `order.updated` event for the order's callback, if it has one, and for the tenant's
- * matching webhook endpoints (the event is recorded in `events` either way). The payload never
- * holds participant identifiers. `sequence` increases per order so receivers can drop stale events.
- * Once the transaction commits, a delivery worker in this process is woken to send it without
- * waiting for its next poll.
+ * Emits the events of one order change (lib/domain/webhook-endpoints/fan-out.ts): `order.updated`,
+ * to the order's callback, if it has one, and to the tenant's matching webhook endpoints; and with
+ * it, in the same change and with the same `sequence`, the event of the status the order reached:
+ * `order.cancelled`, `order.expired`, or `order.completed` when `isFinal` turns true (the
+ * catalog's descriptions). The payloads never hold participant identifiers. `sequence` increases
+ * per order so receivers can drop stale events.
  */
-export async function enqueueOrderUpdated(tx: InTransaction<{ db: Db }>, order: Order, meta: { tenantId: string; callbackUrl: string | null }): Promise<void> {
-  const { db } = tx;
-  const [{ sequence }] = await db
+export async function enqueueOrderUpdated(
+  tx: InTransaction<{ db: Db }>,
+  order: Order,
+  meta: { tenantId: string; callbackUrl: string | null; previousStatus: string },
+): Promise<void> {
+  const [{ sequence }] = await tx.db
     .update(orders)
     .set({ eventSequence: sql`${orders.eventSequence} + 1` })
     .where(sql`${orders.id} = ${order.id}`)
     .returning({ sequence: orders.eventSequence });
-  const eventId = `evt_${newId().replace(/-/g, '')}`;
+  const data = { order: eventOrder(order) };
+  const about = { tenantId: meta.tenantId, companyId: order.company?.id ?? null, order: { id: order.id, sequence, callbackUrl: meta.callbackUrl }, data };
+  await emitEvent(tx, { ...about, type: 'order.updated' });
+  const reached = order.status !== meta.previousStatus ? order.status : null;
+  if (reached === 'cancelled') await emitEvent(tx, { ...about, type: 'order.cancelled' });
+  else if (reached === 'expired') await emitEvent(tx, { ...about, type: 'order.expired' });
+  else if (order.isFinal && !isFinalOrderStatus(meta.previousStatus)) await emitEvent(tx, { ...about, type: 'order.completed' });
+}
+
+/** The order as events carry it: never its participant's identifiers. */
+export function eventOrder(order: Order): Order {
   const { identifiers: _omit, ...participant } = order.participant as Order['participant'] & { identifiers?: unknown };
-  const createdAt = new Date();
-  const payload = {
-    id: eventId,
-    object: 'event',
-    type: 'order.updated',
-    sequence,
-    createdAt: createdAt.toISOString(),
-    data: { order: { ...order, participant } },
-  };
-  // Recorded in `events` and sent to the tenant's matching webhook endpoints (DESIGN.md 7.6).
-  const toEndpoints = await fanOutEvent(db, { tenantId: meta.tenantId, companyId: order.company?.id ?? null, orderId: order.id, eventId, type: 'order.updated', sequence, payload, createdAt });
-  if (meta.callbackUrl)
-    await db.insert(webhookDeliveries).values({
-      id: newId(),
-      tenantId: meta.tenantId,
-      orderId: order.id,
-      eventId,
-      eventType: 'order.updated',
-      sequence,
-      url: meta.callbackUrl,
-      payload,
-      status: 'pending',
-      nextAttemptAt: createdAt,
-    });
-  if (!meta.callbackUrl && !toEndpoints) return;
-  tx.afterCommit(notifyDeliveriesDue);
+  return { ...order, participant };
 }

@@ -7,8 +7,8 @@
  * 1. `create_order_context`: the location, its company and the package with its services, within
  *    the principal's access;
  * 2. `create_order_insert`: one statement, so one transaction, writing the order with its stored
- *    document, packages, services, status history, identifiers, audit entry, pass, message and
- *    status counter. An `Idempotency-Key` record's transaction (lib/http/idempotency.ts) takes it in.
+ *    document, packages, services, status history, identifiers, audit entry, pass, message, status
+ *    counter and the `order.created` event with its webhook deliveries. An `Idempotency-Key` record's transaction (lib/http/idempotency.ts) takes it in.
  * DOT references, a chosen clinic and order matching add their own reads, and a message (delivery
  * email or sms) the count of the address's messages of the last hour (lib/domain/outbox/message-limits.ts).
  */
@@ -25,6 +25,8 @@ import { DomainError, notFound } from '@/lib/domain/errors';
 import { assertRoomForRecipient } from '@/lib/domain/outbox/message-limits';
 import { messageValues } from '@/lib/domain/outbox/message-queue';
 import { notifyMessagesDue } from '@/lib/domain/outbox/message-wake';
+import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
+import { endpointTakes, newEventId } from '@/lib/domain/webhook-endpoints';
 import { afterCommitOf } from '@/lib/domain/transaction';
 import type { PackageServiceRow } from '@/lib/domain/packages';
 import { tenantNow } from '@/lib/domain/clock';
@@ -34,7 +36,7 @@ import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
 import { geocodeCity, geocodeZip } from '@/lib/geo/geocode';
 import { participantLanguageOr } from '@/lib/i18n/participant';
 import { newId, newOrderCode } from '@/lib/ids';
-import { counterSlot } from './bookkeeping';
+import { counterSlot, eventOrder } from './bookkeeping';
 import { closedWindows, incidentClock, openPackages, type OpenPackage } from './incident';
 import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matching';
@@ -279,11 +281,11 @@ async function findMatch(ctx: Ctx, input: ResolvedOrderInput, companyId: string,
 /**
  * The whole new order in one statement: the order row with its stored document, and, only if that
  * row was inserted (`new_order`), its package, services, their first status, identifiers, audit
- * entry, pass, message and status counter. A code already taken inserts nothing at all (`created`
+ * entry, pass, message, status counter and `order.created` event with its deliveries. A code already taken inserts nothing at all (`created`
  * 0) and the caller tries another. `dto.creating_order` names the order for migration 0014's
  * triggers, so the parts inserted with it keep the document the row was inserted with.
  */
-const insertNewOrder = namedStatement<{ created: number }>(
+const insertNewOrder = namedStatement<{ created: number; queued: number }>(
   'create_order_insert',
   () => sql`with creating as (select set_config('dto.creating_order', ${placeholder('id')}, true) as id),
   new_order as (
@@ -335,8 +337,20 @@ const insertNewOrder = namedStatement<{ created: number }>(
   counted as (
     insert into order_counters (tenant_id, company_id, status, slot, count)
     select tenant_id, company_id, status, ${placeholder('counterSlot')}, 1 from new_order
-    on conflict (tenant_id, company_id, status, slot) do update set count = order_counters.count + 1)
-  select count(*)::int as created from new_order`,
+    on conflict (tenant_id, company_id, status, slot) do update set count = order_counters.count + 1),
+  event_ as (
+    insert into events (id, tenant_id, type, company_id, order_id, payload, created_at)
+    select ${placeholder('eventId')}, tenant_id, 'order.created', company_id, id, ${placeholder('eventPayload')}::jsonb, ${placeholder('now')}::timestamptz from new_order),
+  deliveries_ as (
+    -- emitEvent's fan-out (lib/domain/webhook-endpoints/fan-out.ts) in SQL: a delivery per endpoint
+    -- that takes the event; ids are the base UUID v7 with its last 4 digits numbering the endpoints.
+    insert into webhook_deliveries (id, tenant_id, order_id, endpoint_id, event_id, event_type, sequence, url, payload, status, next_attempt_at, created_at)
+    select overlay(${placeholder('deliveryIdBase')} placing lpad(to_hex(row_number() over (order by w.id)), 4, '0') from 33 for 4),
+      new_order.tenant_id, new_order.id, w.id, ${placeholder('eventId')}, 'order.created', 0, w.url, ${placeholder('eventPayload')}::jsonb,
+      'pending', ${placeholder('now')}::timestamptz, ${placeholder('now')}::timestamptz
+    from new_order join webhook_endpoints w on ${endpointTakes(sql`w`, sql`new_order.tenant_id`, 'order.created', sql`new_order.company_id`)}
+    returning 1)
+  select count(*)::int as created, (select count(*)::int from deliveries_) as queued from new_order`,
 );
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -443,7 +457,8 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
       packages: [{ id: pkg.id, name: pkg.name }],
       services: orderServices,
     });
-    const [{ created }] = await insertNewOrder(ctx.db, {
+    const eventId = newEventId();
+    const [{ created, queued: deliveriesQueued }] = await insertNewOrder(ctx.db, {
       id, code, status,
       tenantId: ctx.tenantId,
       companyId: company.id,
@@ -495,8 +510,13 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
           : [],
       ),
       counterSlot: counterSlot(),
+      // `order.created` (DESIGN.md 7.6), recorded and fanned out in this statement.
+      eventId,
+      eventPayload: json({ id: eventId, object: 'event', type: 'order.created', sequence: 0, createdAt: now.toISOString(), data: { order: eventOrder(serializeOrder({ ...document, identifiers: [] }, { identifiers: false })) } }),
+      deliveryIdBase: newId(),
     });
     if (created) {
+      if (deliveriesQueued) afterCommitOf(ctx.db, notifyDeliveriesDue);
       const withIdentifiers = ctx.scopes.has('order.participant.read');
       const sealed = identifiers.map((i) => ({ type: i.type, value: i.value, issuingCountry: i.issuing_country, issuingState: i.issuing_state }));
       return { order: serializeOrder({ ...document, identifiers: sealed }, { identifiers: withIdentifiers }), matched: null, messageQueued: message !== null };

@@ -79,7 +79,7 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
     });
     if (statusChanged || orderChanged) {
       const updated = await getOrder(t, orderId, { identifiers: false });
-      await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+      await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
     }
   });
   return getOrder(ctx, orderId);

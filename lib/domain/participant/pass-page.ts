@@ -242,6 +242,6 @@ export async function choosePassClinic(db: Db, token: string, clinicId: string):
       data: { from: order.clinicId, to: clinicId, passId: view.passId },
     });
     const [document] = await loadOrderDocuments(t.db, [order.id], false);
-    await enqueueOrderUpdated(t, serializeOrder(document, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    await enqueueOrderUpdated(t, serializeOrder(document, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
   });
 }

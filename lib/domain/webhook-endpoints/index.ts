@@ -1,6 +1,6 @@
 /** Account webhook endpoints (DESIGN.md 7.6): schemas, reads, one file per change, the fan-out of emitted events. */
 export { createWebhookEndpoint } from './create-webhook-endpoint';
-export { fanOutEvent, type EmittedEvent } from './fan-out';
+export { emitEvent, endpointTakes, fanOutEvent, newEventId, type EmittedEvent, type EventToEmit } from './fan-out';
 export { getWebhookEndpoint, listEndpointDeliveries, listWebhookEndpoints } from './queries';
 export { rotateEndpointSecret } from './rotate-secret';
 export { CreateWebhookEndpointBody, ListEndpointDeliveriesQuery, ListWebhookEndpointsQuery, MAX_ENDPOINTS_PER_TENANT, TestWebhookEndpointBody, UpdateWebhookEndpointBody, WebhookRecoveryBody } from './schemas';
