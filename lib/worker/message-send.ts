@@ -15,13 +15,16 @@
  * 3. Record, only if the claim is still ours: `sent` (with `sent_at`, `provider`,
  *    `provider_message_id`), `queued` again with the next retry time (transient failure, the
  *    webhook schedule of lib/config/retry-schedule.ts: about a day), or `failed` (a permanent
- *    failure, the schedule used up, no provider in production: `providerNotConfigured`).
+ *    failure, the schedule used up, no provider in production: `providerNotConfigured`), with the
+ *    `message.failed` event in the same transaction (lib/domain/messages/message-failed.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { messages } from '@/lib/db/schema';
 import { DEFAULT_RETRY_SCHEDULE_SECONDS } from '@/lib/config/retry-schedule';
+import { emitMessageFailed } from '@/lib/domain/messages/message-failed';
 import { renderMessage, RenderError } from '@/lib/domain/messages/render';
+import { withTransaction } from '@/lib/domain/transaction';
 import { openSecret } from '@/lib/secrets';
 import { providersFromEnv, type Providers, type SendOutcome } from './providers';
 import { errorText } from './providers/types';
@@ -113,21 +116,30 @@ type Outcome = 'sent' | 'retrying' | 'failed' | 'superseded';
 export async function recordMessageAttempt(db: Db, claim: MessageRow, attempt: Attempt, options: { finishedAt: Date; retrySchedule: readonly number[] }): Promise<Outcome> {
   const delay = attempt.ok || attempt.permanent ? null : nextRetryDelayMs(claim.attempts, options.retrySchedule);
   const outcome: Outcome = attempt.ok ? 'sent' : delay === null ? 'failed' : 'retrying';
-  const updated = await db
-    .update(messages)
-    .set(
-      attempt.ok
-        ? { status: 'sent', sentAt: options.finishedAt, nextAttemptAt: null, lastError: null, provider: attempt.provider, providerMessageId: attempt.providerMessageId }
-        : {
-            status: outcome === 'failed' ? 'failed' : 'queued',
-            nextAttemptAt: delay === null ? null : new Date(options.finishedAt.getTime() + delay),
-            lastError: errorText(attempt.error),
-            provider: attempt.provider,
-          },
-    )
-    .where(and(eq(messages.id, claim.id), eq(messages.attempts, claim.attempts), eq(messages.status, 'queued')))
-    .returning({ id: messages.id });
-  return updated.length ? outcome : 'superseded';
+  const record = async (handle: Db): Promise<Outcome> => {
+    const updated = await handle
+      .update(messages)
+      .set(
+        attempt.ok
+          ? { status: 'sent', sentAt: options.finishedAt, nextAttemptAt: null, lastError: null, provider: attempt.provider, providerMessageId: attempt.providerMessageId }
+          : {
+              status: outcome === 'failed' ? 'failed' : 'queued',
+              nextAttemptAt: delay === null ? null : new Date(options.finishedAt.getTime() + delay),
+              lastError: errorText(attempt.error),
+              provider: attempt.provider,
+            },
+      )
+      .where(and(eq(messages.id, claim.id), eq(messages.attempts, claim.attempts), eq(messages.status, 'queued')))
+      .returning({ id: messages.id });
+    return updated.length ? outcome : 'superseded';
+  };
+  if (attempt.ok || outcome !== 'failed') return record(db);
+  // Failed for good: the status and the `message.failed` event (DESIGN.md 7.6) in one transaction.
+  return withTransaction({ db }, async (t) => {
+    const recorded = await record(t.db);
+    if (recorded === 'failed') await emitMessageFailed(t, claim, { failedAt: options.finishedAt, error: errorText(attempt.error) });
+    return recorded;
+  });
 }
 
 /** Runs `task` over `items` with at most `limit` at a time. */

@@ -17,9 +17,9 @@ describe('GET /api/v2/event-types', () => {
   it('200: every type the product sends, by name, each with its description, payload schema and example', async () => {
     const res = await get('/api/v2/event-types', { token: await token({ scopes: ['webhook.read'] }) });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 2, page: 1 });
+    expect(res.body).toMatchObject({ total: 7, page: 1 });
     const data = res.body.data as Listed[];
-    expect(data.map((t) => t.type)).toEqual(['document.created', 'order.updated']);
+    expect(data.map((t) => t.type)).toEqual(['document.created', 'message.failed', 'order.cancelled', 'order.completed', 'order.created', 'order.expired', 'order.updated']);
     for (const t of data) {
       expect(t.object).toBe('eventType');
       expect(t.summary.length).toBeGreaterThan(10);
@@ -47,13 +47,28 @@ describe('GET /api/v2/event-types', () => {
     const examples = (res.body.data as Listed[]).map((t) => t.example);
     expect(JSON.stringify(examples)).not.toContain('"identifiers"');
     expect(JSON.stringify(examples)).toContain('"participant"');
+    // message.failed names the message, never where it went.
+    const failed = JSON.stringify(examples.find((e) => e.type === 'message.failed'));
+    expect(failed).not.toMatch(/@|\+1\d{10}|"to"/);
+  });
+
+  it('the order events say when they come, and that an endpoint with `*` also gets the order.updated of the same change', async () => {
+    const res = await get('/api/v2/event-types', { token: await token({ scopes: ['webhook.read'] }) });
+    const byType = new Map((res.body.data as Listed[]).map((t) => [t.type, t]));
+    expect(byType.get('order.completed')!.description).toContain('`isFinal` turns true');
+    for (const type of ['order.completed', 'order.cancelled', 'order.expired']) expect(byType.get(type)!.description).toContain('`order.updated` event of the same change');
+    for (const type of ['order.created', 'order.completed', 'order.cancelled', 'order.expired', 'message.failed']) expect(byType.get(type)!.description).not.toContain('Sent to the `callback.url`');
+    expect(byType.get('order.created')!.example).toMatchObject({ sequence: 0, data: { order: { status: 'ordered', isFinal: false } } });
+    expect(byType.get('order.cancelled')!.example).toMatchObject({ data: { order: { status: 'cancelled', isFinal: false } } });
+    expect(byType.get('order.expired')!.example).toMatchObject({ data: { order: { status: 'expired', isFinal: false } } });
+    expect(byType.get('order.completed')!.example).toMatchObject({ data: { order: { isFinal: true } } });
   });
 
   it('pages: limit=1 page=2 gives the second type; limit 21 is 400 tooBig at /limit', async () => {
     const t = await token({ scopes: ['webhook.read'] });
     const second = await get('/api/v2/event-types', { token: t, query: { limit: 1, page: 2 } });
-    expect(second.body).toMatchObject({ total: 2, page: 2, limit: 1 });
-    expect((second.body.data as Listed[]).map((e) => e.type)).toEqual(['order.updated']);
+    expect(second.body).toMatchObject({ total: 7, page: 2, limit: 1 });
+    expect((second.body.data as Listed[]).map((e) => e.type)).toEqual(['message.failed']);
     expectError(await get('/api/v2/event-types', { token: t, query: { limit: 21 } }), 400, 'tooBig', '/limit');
   });
 

@@ -137,7 +137,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, webhookEndpoints, sandbox, employees, random]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

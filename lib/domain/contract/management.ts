@@ -141,6 +141,27 @@ export const EventType = z
   .meta({ id: 'EventType' });
 export type EventType = z.output<typeof EventType>;
 
+export const EventDeliveries = z
+  .object({
+    total: z.number().int().describe('Deliveries of this event to the account\'s webhook endpoints (an order\'s own `callback.url` is not counted).'),
+    delivered: z.number().int().describe('Acknowledged with a 2xx.'),
+    pending: z.number().int().describe('Not sent yet, or being retried after a failed attempt.'),
+    failed: z.number().int().describe('Failed for good: every retry was used up.'),
+  })
+  .meta({ id: 'EventDeliveries' });
+
+export const Event = z
+  .object({
+    object: z.literal('event'),
+    id: z.string().describe('`evt_…`: the `webhook-id` of every delivery of this event.'),
+    type: z.string().describe('A type of the catalog (`GET /api/v2/event-types`).'),
+    createdAt: DateTime,
+    data: z.record(z.string(), z.unknown()).describe('The payload\'s `data`, as delivered (its schema is the type\'s in the catalog).'),
+    deliveries: EventDeliveries,
+  })
+  .meta({ id: 'Event' });
+export type Event = z.output<typeof Event>;
+
 // -- Account webhook endpoints (DESIGN.md 7.6) --
 
 const webhookEndpointShape = {
