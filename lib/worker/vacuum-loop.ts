@@ -7,6 +7,9 @@
  * Every `VACUUM_INTERVAL_MS` (default 10 minutes) it runs `VACUUM (ANALYZE)` on the tables that
  * every order change writes, when enough rows changed since the last time (as autovacuum's
  * threshold: 1,000 rows plus 0.5%), one table per round so a request waits at most one table.
+ *
+ * Each round first removes events past their 30 days (lib/domain/events/retention.ts), on both
+ * engines, a batch at a time: a full batch asks for another round at once.
  */
 import { env } from '@/lib/config/env';
 import type { Db } from '@/lib/db/client';
@@ -14,6 +17,7 @@ import { getDb } from '@/lib/app-db';
 import { rowsOf } from '@/lib/db/client';
 import { pgliteClientOf } from '@/lib/db/pglite-statements';
 import { sql } from 'drizzle-orm';
+import { deleteExpiredEvents, EVENT_RETENTION_BATCH } from '@/lib/domain/events/retention';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
 export const DEFAULT_VACUUM_MS = 10 * 60_000;
@@ -44,6 +48,9 @@ export function startVacuumLoop(options: { db?: Db; intervalMs?: number; log?: L
     maxBurst: TABLES.length,
     round: async () => {
       const db = options.db ?? (await getDb());
+      const removed = await deleteExpiredEvents(db);
+      if (removed) log('info', 'events past retention removed', { count: removed });
+      if (removed === EVENT_RETENTION_BATCH) return true;
       if (!pgliteClientOf(db)) return false; // PostgreSQL: its own autovacuum
       const table = await tableDue(db);
       if (!table) return false;

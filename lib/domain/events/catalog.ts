@@ -105,7 +105,7 @@ const CATALOG = [
     type: 'order.cancelled',
     summary: 'An order was cancelled',
     description:
-      `Sent when an order becomes \`cancelled\` (\`POST /api/v2/orders/{id}/cancel\`, the dashboard, or every service cancelled). ${WITH_UPDATED} ${TO_ENDPOINTS} ${SIGNED}`,
+      `Sent when an order becomes \`cancelled\` (\`PUT /api/v2/orders/{id}/cancellation\`, the dashboard, or every service cancelled). ${WITH_UPDATED} ${TO_ENDPOINTS} ${SIGNED}`,
     schema: OrderCancelledEvent,
     example: {
       id: 'evt_0000000000004000800000000000a005',
