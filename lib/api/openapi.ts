@@ -143,10 +143,16 @@ export function buildOpenApiDocument(): Json {
         {
           post: {
             operationId: `event.${def.type}`,
+            tags: ['webhooks'],
             summary: def.summary,
             description: def.description,
-            requestBody: { content: { 'application/json': { schema: ref(eventSchemaId(def)), example: def.example } } },
-            responses: { '2XX': { description: 'Received.' } },
+            // The receiver checks the sender: the Standard Webhooks signature of each delivery.
+            security: [{ webhookSignature: [] }],
+            requestBody: { required: true, content: { 'application/json': { schema: ref(eventSchemaId(def)), example: def.example } } },
+            responses: {
+              '2XX': { description: 'Received: the delivery is done.' },
+              default: { description: 'Anything else (or no answer within 10 seconds) is a failed attempt, retried with backoff for about a day.' },
+            },
           },
         },
       ]),
@@ -162,6 +168,14 @@ export function buildOpenApiDocument(): Json {
           in: 'cookie',
           name: 'next-auth.session-token',
           description: 'The dashboard\'s session (signed in at /login; `__Secure-next-auth.session-token` over HTTPS), for a user\'s own settings. A state change must come from the dashboard\'s own origin.',
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'webhook-signature',
+          description:
+            'How a receiver of the `webhooks` knows the sender: Standard Webhooks signatures. `webhook-signature` holds `v1,` + base64 HMAC-SHA256 of ' +
+            '`{webhook-id}.{webhook-timestamp}.{body}` with the endpoint\'s `whsec_` secret (two, space-separated, for 24 hours after a rotation). The Standard Webhooks libraries verify it and refuse a timestamp more than 5 minutes off.',
         },
         bearer: {
           type: 'http',

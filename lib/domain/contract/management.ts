@@ -148,7 +148,7 @@ export const EventDeliveries = z
     pending: z.number().int().describe('Not sent yet, or being retried after a failed attempt.'),
     failed: z.number().int().describe('Failed for good: every retry was used up.'),
   })
-  .meta({ id: 'EventDeliveries' });
+  .describe('How the deliveries of the event to the account\'s webhook endpoints stand.');
 
 export const Event = z
   .object({

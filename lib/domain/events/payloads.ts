@@ -44,7 +44,7 @@ export const FailedMessage = z
       .string()
       .describe('Why, as the provider answered (e-mail addresses and phone numbers replaced by `[address]`); `providerNotConfigured` when no provider is configured.'),
   })
-  .meta({ id: 'FailedMessage' });
+  .describe('The message, without its address.');
 export type FailedMessage = z.output<typeof FailedMessage>;
 
 export const MessageFailedEvent = z
