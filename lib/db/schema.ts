@@ -545,6 +545,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_tenant_created_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('webhook_deliveries_order_idx').on(t.orderId, t.sequence),
+    // The Events API counts each event's deliveries; a recovery finds an event's earlier ones.
+    index('webhook_deliveries_event_idx').on(t.eventId),
     // An endpoint's delivery log, newest first.
     index('webhook_deliveries_endpoint_created_idx').on(t.endpointId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.endpointId} is not null`),
   ],
