@@ -33,7 +33,7 @@ import type { Db } from '@/lib/db/client';
 import * as schema from '@/lib/db/schema';
 import { rebuildOrderCounters } from '@/lib/domain/orders/bookkeeping';
 import { storeMissingOrderDocuments } from '@/lib/domain/order-model/documents';
-import { AGENCY_ROWS, JOB_CATEGORY_ROWS, VENDOR_ROWS, agencyId } from './reference';
+import { AGENCY_ROWS, JOB_CATEGORY_ROWS, RANDOM_RATE_ROWS, VENDOR_ROWS, agencyId } from './reference';
 import { TENANT_DEFS, type TenantSlug } from './tenants';
 import { seedIds } from './ids';
 import { loadGeo } from './geo';
@@ -177,6 +177,8 @@ async function insertReference(db: Executor): Promise<void> {
   await insertBatches(db, schema.agencies, AGENCY_ROWS, true);
   await insertBatches(db, schema.jobCategories, JOB_CATEGORY_ROWS, true);
   await insertBatches(db, schema.vendors, VENDOR_ROWS, true);
+  // DOT's random-testing rates (lib/domain/rates/rates-data.ts): a row already there (set by the CLI) is kept.
+  await insertBatches(db, schema.randomRates, RANDOM_RATE_ROWS, true);
 }
 
 /** Builds every demo row in memory (no database access). */

@@ -3,6 +3,7 @@
  * alcohol testing rules name, and the labs named on order services. Ids are derived from the codes,
  * so they are the same in every database.
  */
+import { RATE_ROWS } from '@/lib/domain/rates/rates-data';
 import { seedId } from './random';
 
 export const AGENCY_CODES = ['FMCSA', 'FAA', 'FRA', 'FTA', 'PHMSA', 'USCG'] as const;
@@ -118,4 +119,15 @@ export const VENDOR_ROWS = (Object.keys(LAB_DEFS) as LabKey[]).map((key) => ({
   id: labId(key),
   name: LAB_DEFS[key],
   type: 'lab',
+}));
+
+/** DOT's minimum random-testing rates with their sources (lib/domain/rates/rates-data.ts); ids derived like the agencies'. */
+export const RANDOM_RATE_ROWS = RATE_ROWS.map((r) => ({
+  id: seedId(`randomRate/${r.agency}/${r.category ?? ''}/${r.year}`),
+  agencyId: agencyId(r.agency),
+  category: r.category ?? '',
+  year: r.year,
+  drugRate: r.drug,
+  alcoholRate: r.alcohol,
+  source: r.source,
 }));

@@ -1,0 +1,7 @@
+import { getEmployeeRandomHistory } from '@/lib/domain/random';
+import { operations } from '@/lib/api/operations';
+import { methods, operation } from '@/lib/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: operation({ ...operations.getEmployeeRandomHistory, handler: ({ ctx, params, query }) => getEmployeeRandomHistory(ctx, params.id, query) }),
+});

@@ -1,0 +1,7 @@
+import { listDrawSelections } from '@/lib/domain/random';
+import { operations } from '@/lib/api/operations';
+import { methods, operation } from '@/lib/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: operation({ ...operations.listRandomDrawSelections, handler: ({ ctx, params, query }) => listDrawSelections(ctx, params.id, query) }),
+});

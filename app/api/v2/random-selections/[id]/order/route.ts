@@ -1,0 +1,7 @@
+import { orderSelection } from '@/lib/domain/random';
+import { operations } from '@/lib/api/operations';
+import { methods, operation } from '@/lib/http/route';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: operation({ ...operations.orderRandomSelection, handler: ({ ctx, params, body }) => orderSelection({ ctx, id: params.id, input: body }) }),
+});
