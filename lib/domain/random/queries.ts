@@ -42,11 +42,10 @@ async function poolNames(db: Db, pools: Array<typeof randomPools.$inferSelect>) 
   const agencyIds = [...new Set(pools.flatMap((p) => p.agencyIds))];
   const companyIds = [...new Set(pools.flatMap((p) => p.companyIds))];
   const packageIds = [...new Set(pools.flatMap((p) => [p.drugPackageId, p.alcoholPackageId]).filter((id): id is string => !!id))];
-  const [a, c, p] = await Promise.all([
-    agencyIds.length ? db.select({ id: agencies.id, code: agencies.code }).from(agencies).where(inArray(agencies.id, agencyIds)) : [],
-    companyIds.length ? db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds)) : [],
-    packageIds.length ? db.select({ id: packages.id, name: packages.name }).from(packages).where(inArray(packages.id, packageIds)) : [],
-  ]);
+  // One after the other: inside a transaction the three share one connection.
+  const a = agencyIds.length ? await db.select({ id: agencies.id, code: agencies.code }).from(agencies).where(inArray(agencies.id, agencyIds)) : [];
+  const c = companyIds.length ? await db.select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds)) : [];
+  const p = packageIds.length ? await db.select({ id: packages.id, name: packages.name }).from(packages).where(inArray(packages.id, packageIds)) : [];
   return { agencies: new Map(a.map((x) => [x.id, x])), companies: new Map(c.map((x) => [x.id, x])), packages: new Map(p.map((x) => [x.id, x])) };
 }
 
