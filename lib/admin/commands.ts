@@ -12,6 +12,7 @@ import type { Database, Db } from '@/lib/db/client';
 import { makeCtx, systemPrincipal, type Ctx } from '@/lib/domain/context';
 import { DomainError, type ErrorCode } from '@/lib/domain/errors';
 import { IMPORT_COMMANDS } from './import-commands';
+import { RANDOM_COMMANDS } from './random-commands';
 import { RETENTION_COMMANDS } from './retention-commands';
 import { describeErrorBriefly } from '@/lib/log';
 
@@ -313,6 +314,7 @@ export const COMMANDS: readonly Command[] = [
 
   ...(IMPORT_COMMANDS as readonly Command[]),
   ...(RETENTION_COMMANDS as readonly Command[]),
+  ...RANDOM_COMMANDS,
 ];
 
 export function findCommand(name: string): Command | undefined {
