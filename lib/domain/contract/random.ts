@@ -170,3 +170,27 @@ export const randomPoolUrl = (id: string) => `${API}/random-pools/${id}`;
 export const randomDrawUrl = (id: string) => `${API}/random-draws/${id}`;
 export const randomSelectionUrl = (id: string) => `${API}/random-selections/${id}`;
 export const employeeUrl = (id: string) => `${API}/employees/${id}`;
+
+export const RandomDrawCreatedEvent = z
+  .object({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.literal('randomDraw.created'),
+    sequence: z.number().int().describe('Always 1: a draw is made once.'),
+    createdAt: DateTime,
+    data: z.object({ randomDraw: RandomDraw }),
+  })
+  .meta({ id: 'RandomDrawCreatedEvent' });
+export type RandomDrawCreatedEvent = z.output<typeof RandomDrawCreatedEvent>;
+
+export const RandomSelectionUpdatedEvent = z
+  .object({
+    id: z.string(),
+    object: z.literal('event'),
+    type: z.literal('randomSelection.updated'),
+    sequence: z.number().int().describe('How far the selection has moved: selected 1, ordered or excused 2, completed or lost 3.'),
+    createdAt: DateTime,
+    data: z.object({ randomSelection: RandomSelection }),
+  })
+  .meta({ id: 'RandomSelectionUpdatedEvent' });
+export type RandomSelectionUpdatedEvent = z.output<typeof RandomSelectionUpdatedEvent>;

@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import { DocumentCreatedEvent, OrderUpdatedEvent } from '@/lib/domain/contract/representation';
 import { EXAMPLE_CANCELLED_ORDER, EXAMPLE_DOCUMENT, EXAMPLE_EXPIRED_ORDER, EXAMPLE_NEW_ORDER, EXAMPLE_ORDER } from './examples';
 import { MessageFailedEvent, OrderCancelledEvent, OrderCompletedEvent, OrderCreatedEvent, OrderExpiredEvent } from './payloads';
+import { RandomDrawCreatedEvent, RandomSelectionUpdatedEvent } from '@/lib/domain/contract/random';
+import { EXAMPLE_RANDOM_DRAW, EXAMPLE_RANDOM_SELECTION } from './random-examples';
 
 export interface EventTypeDefinition {
   type: string;
@@ -156,6 +158,39 @@ const CATALOG = [
         },
       },
     } satisfies z.input<typeof MessageFailedEvent>,
+  },
+  // Random testing (DESIGN.md 7.2): about no order, sent to the tenant's webhook endpoints only.
+  {
+    type: 'randomDraw.created',
+    summary: 'A random pool\'s period was drawn',
+    description:
+      `Sent to the tenant's webhook endpoints when a pool's period is drawn (for a consortium pool, only to endpoints that take every company). ${SIGNED} ` +
+      'The seed is null until the draw is revealed; the selections are at `GET /api/v2/random-draws/{id}/selections`.',
+    schema: RandomDrawCreatedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a008',
+      object: 'event',
+      type: 'randomDraw.created',
+      sequence: 1,
+      createdAt: '2026-07-01T14:02:11.430Z',
+      data: { randomDraw: EXAMPLE_RANDOM_DRAW },
+    } satisfies z.input<typeof RandomDrawCreatedEvent>,
+  },
+  {
+    type: 'randomSelection.updated',
+    summary: 'A random selection was ordered, excused or replaced',
+    description:
+      `Sent to the tenant's webhook endpoints when a selection is ordered or excused, and for the alternate that replaces an excused one. ${SIGNED} ` +
+      '`completed` and `lost` are computed when read (GET /api/v2/random-draws/{id}/selections): follow the order\'s own `order.updated` events for its result.',
+    schema: RandomSelectionUpdatedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a009',
+      object: 'event',
+      type: 'randomSelection.updated',
+      sequence: 2,
+      createdAt: '2026-08-19T13:40:05.910Z',
+      data: { randomSelection: EXAMPLE_RANDOM_SELECTION },
+    } satisfies z.input<typeof RandomSelectionUpdatedEvent>,
   },
 ] as const satisfies readonly EventTypeDefinition[];
 
