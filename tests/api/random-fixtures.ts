@@ -1,14 +1,12 @@
 /**
  * Fixtures of the random-testing tests: an employer of its own (a company created through the API,
  * with a location and DOT drug, DOT alcohol and non-DOT packages), so that a pool's computed members
- * are exactly the employees a test adds, whatever else runs beside it; and employees, inserted
- * through Drizzle into the roster (the employees table).
+ * are exactly the employees a test adds, whatever else runs beside it; and its employees, created
+ * through the roster's API.
  */
 import { randomUUID } from 'node:crypto';
-import { employees } from '@/lib/db/schema';
-import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
-import { call, db } from './harness';
+import { call, token } from './harness';
 
 export interface Employer {
   companyId: string;
@@ -44,28 +42,33 @@ export interface EmployeeOptions {
   agency?: keyof typeof DEMO.agencies | null;
   locationId?: string | null;
   status?: 'active' | 'inactive';
-  tenantId?: string;
+  /** A tenant-wide token of Acme's (default: a new one). */
+  token?: string;
 }
 
-/** `n` employees of a company, returned with their ids (the roster rows, as H4's API would write them). */
+/** `n` employees of a company through the roster's API (POST /api/v2/employees), returned with their ids. */
 export async function addEmployees(companyId: string, n: number, options: EmployeeOptions = {}): Promise<string[]> {
+  const t = options.token ?? (await token());
   const agency = options.agency === undefined ? 'FMCSA' : options.agency;
-  const rows = Array.from({ length: n }, (_, i) => ({
-    id: newId(),
-    tenantId: options.tenantId ?? DEMO.tenants.acme.id,
-    companyId,
-    locationId: options.locationId ?? null,
-    externalId: `E-${randomUUID().slice(0, 8)}`,
-    firstName: 'Dana',
-    lastName: `Driver${i + 1}-${randomUUID().slice(0, 4)}`,
-    birthDate: '1985-04-02',
-    email: `dana.${randomUUID().slice(0, 8)}@example.com`,
-    agencyId: agency ? DEMO.agencies[agency] : null,
-    status: options.status ?? 'active',
-    activeFrom: '2024-01-01',
-  }));
-  if (rows.length) await db().insert(employees).values(rows);
-  return rows.map((r) => r.id);
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = await created('POST', '/api/v2/employees', t, {
+      company: { id: companyId },
+      externalId: `E-${randomUUID().slice(0, 8)}`,
+      firstName: 'Dana',
+      lastName: `Driver${i + 1}-${randomUUID().slice(0, 4)}`,
+      birthDate: '1985-04-02',
+      email: `dana.${randomUUID().slice(0, 8)}@example.com`,
+      ...(options.locationId ? { location: { id: options.locationId } } : {}),
+      ...(agency ? { dot: { agency: { id: DEMO.agencies[agency] } } } : {}),
+    });
+    if (options.status === 'inactive') {
+      const res = await call('PATCH', `/api/v2/employees/${id}`, { token: t, body: { status: 'inactive' } });
+      if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+    }
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** A DOT pool body for an employer: FMCSA at the 2026 minimum, quarterly, with its packages. */

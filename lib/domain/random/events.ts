@@ -14,6 +14,7 @@ async function emit(db: Db, e: { tenantId: string; companyId: string | null; ord
   const eventId = `evt_${newId().replace(/-/g, '')}`;
   const createdAt = new Date();
   const payload = { id: eventId, object: 'event', type: e.type, sequence: e.sequence, createdAt: createdAt.toISOString(), data: e.data };
+  // events.order_id and webhook_deliveries.order_id are nullable (migration 0019); the fan-out's type still says string until it is generalized.
   await fanOutEvent(db, { tenantId: e.tenantId, companyId: e.companyId, orderId: e.orderId as string, eventId, type: e.type, sequence: e.sequence, payload, createdAt });
 }
 

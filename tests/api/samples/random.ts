@@ -46,7 +46,7 @@ export const samples = {
 export async function fixtures(t: string, _base: Fixtures): Promise<Record<string, string>> {
   const employer = await newEmployer(t);
   // 100% of 8 members: every period selects at least 2 of each kind, so one can be ordered and one excused.
-  const ids = await addEmployees(employer.companyId, 8, { locationId: employer.locationId });
+  const ids = await addEmployees(employer.companyId, 8, { locationId: employer.locationId, token: t });
   const body = poolBody(employer, { drugRate: 1, alcoholRate: 1 });
   const made = await call('POST', '/api/v2/random-pools', { token: t, body });
   const undrawn = await call('POST', '/api/v2/random-pools', { token: t, body });
