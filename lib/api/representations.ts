@@ -19,6 +19,10 @@ export {
   Acknowledgements, ApiToken, CreatedApiToken, CreatedWebhookEndpoint, EndpointDelivery, EventType, NearbyClinics, User, WebhookEndpoint, WebhookSecret,
 } from '@/lib/domain/contract/management';
 export { Employee, EmployeeRef } from '@/lib/domain/contract/roster';
+export {
+  RandomDraw, RandomDrawCreatedEvent, RandomDrawVerification, RandomHistoryEntry, RandomPool, RandomPoolProgress, RandomRate, RandomSelection,
+  RandomSelectionEmployee, RandomSelectionUpdatedEvent,
+} from '@/lib/domain/contract/random';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z

@@ -125,7 +125,7 @@ export const RandomDrawVerification = z
   .meta({ id: 'RandomDrawVerification' });
 export type RandomDrawVerification = z.output<typeof RandomDrawVerification>;
 
-const EmployeeOfSelection = z
+export const RandomSelectionEmployee = z
   .object({ id: z.string(), object: z.literal('employee'), name: z.string(), externalId: z.string(), url: z.string() })
   .meta({ id: 'RandomSelectionEmployee' });
 const SelectionRef = z.object({ id: z.string(), object: z.literal('randomSelection'), url: z.string() });
@@ -135,7 +135,7 @@ export const RandomSelection = z
     id: z.string(),
     object: z.literal('randomSelection'),
     draw: z.object({ id: z.string(), object: z.literal('randomDraw'), period: z.string(), url: z.string() }),
-    employee: EmployeeOfSelection,
+    employee: RandomSelectionEmployee,
     company: CompanyRef,
     kind: Kind,
     rank: z.number().int(),
@@ -156,7 +156,7 @@ export type RandomSelection = z.output<typeof RandomSelection>;
 export const RandomHistoryEntry = z
   .object({
     object: z.literal('randomHistoryEntry'),
-    employee: EmployeeOfSelection,
+    employee: RandomSelectionEmployee,
     draw: z.object({ id: z.string(), object: z.literal('randomDraw'), period: z.string(), drawnAt: DateTime, url: z.string() }),
     pool: z.object({ id: z.string(), object: z.literal('randomPool'), name: z.string(), url: z.string() }),
     eligible: z.object({ drug: z.boolean(), alcohol: z.boolean() }),

@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       return new Response(text, {
         status: 200,
         headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Type': 'text/csv',
           'Content-Disposition': `attachment; filename="${fileName}"`,
           'Cache-Control': 'private, no-store',
           'X-Content-Type-Options': 'nosniff',
