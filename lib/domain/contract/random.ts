@@ -176,7 +176,6 @@ export const RandomDrawCreatedEvent = z
     id: z.string(),
     object: z.literal('event'),
     type: z.literal('randomDraw.created'),
-    sequence: z.number().int().describe('Always 1: a draw is made once.'),
     createdAt: DateTime,
     data: z.object({ randomDraw: RandomDraw }),
   })
@@ -188,7 +187,6 @@ export const RandomSelectionUpdatedEvent = z
     id: z.string(),
     object: z.literal('event'),
     type: z.literal('randomSelection.updated'),
-    sequence: z.number().int().describe('How far the selection has moved: selected 1, ordered or excused 2, completed or lost 3.'),
     createdAt: DateTime,
     data: z.object({ randomSelection: RandomSelection }),
   })
