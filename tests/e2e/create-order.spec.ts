@@ -55,6 +55,29 @@ test.describe('Create-order form', () => {
     await expect(page.getByTestId('audit-trail')).toContainText('From the dashboard');
   });
 
+  test('an order for an employee of the roster: the picker searches the company\'s roster and fills the participant (DESIGN.md 7.1)', async ({ page }) => {
+    await choose(page, '#location', 'Dallas Terminal');
+    await choose(page, '#package', /^Non-DOT 10-Panel/);
+    await choose(page, '#test-reason', 'Pre employment');
+    // The seed's roster of Acme Freight Lines: externalIds PRI-1001 to PRI-1032.
+    await page.getByLabel('Search the roster').fill('PRI-100');
+    const first = page.getByTestId('employee-choices').getByRole('button').first();
+    await expect(first).toBeVisible();
+    const [name] = (await first.textContent())!.split(' PRI-');
+    await first.click();
+    await expect(page.getByTestId('chosen-employee')).toContainText(name);
+    const [last, given] = name.split(', ');
+    await expect(page.getByLabel('First name')).toHaveValue(given);
+    await expect(page.getByLabel('Last name')).toHaveValue(last);
+    // What the roster lacks (or what differs for this order) is typed here.
+    await page.locator('#participant-email').fill(`roster.e2e.${Date.now()}@example.com`);
+    const posted = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v2/orders');
+    await page.getByRole('button', { name: 'Create order' }).click();
+    expect((await posted).postDataJSON()).toMatchObject({ employee: { id: expect.any(String) }, participant: { firstName: given, lastName: last } });
+    await page.waitForURL(/\/orders\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('main')).toContainText(given);
+  });
+
   test('a non-DOT order with the "other" test reason picks one of the 14 values; the same order again is matched', async ({ page }) => {
     await choose(page, '#location', 'Dallas Terminal');
     await choose(page, '#package', /^Non-DOT 10-Panel/);

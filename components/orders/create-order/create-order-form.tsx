@@ -16,6 +16,7 @@ import { useToast } from '@/components/ui/toast';
 import { closedWindows, missingIncidentReasons, type IncidentInput } from '@/lib/domain/orders/incident';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { FormAlerts } from './form-alerts';
+import { EmployeePicker } from './employee-picker';
 import { IncidentFields } from './incident-fields';
 import { PackageFields } from './package-fields';
 import { ParticipantFields } from './participant-fields';
@@ -98,6 +99,7 @@ export function CreateOrderForm({
   agencies,
   requester,
   canSearchClinics,
+  canSearchEmployees = false,
   presetClinic,
 }: {
   locations: LocationChoice[];
@@ -105,6 +107,8 @@ export function CreateOrderForm({
   agencies: AgencyChoice[];
   requester: { email: string; name: string | null };
   canSearchClinics: boolean;
+  /** The roster's picker (DESIGN.md 7.1) for a user with employee.list. */
+  canSearchEmployees?: boolean;
   /** Chosen on the clinic map ("Order at this clinic"). */
   presetClinic?: PresetClinic;
 }) {
@@ -184,6 +188,7 @@ export function CreateOrderForm({
         <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
         <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
         <IncidentFields pkg={pkg} available={available} where={location?.postalCode} />
+        {canSearchEmployees ? <EmployeePicker companyId={location?.companyId} /> : null}
         <ParticipantFields />
         <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} presetClinic={presetClinic} />
         <RequesterFields />

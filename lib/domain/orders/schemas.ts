@@ -151,15 +151,22 @@ export const CreateOrderBody = z
     /** Trimmed: blank text is refused like a missing value (400 at /otherTestReason). */
     otherTestReason: z.string().trim().min(1).max(30).optional(),
   })
-  .superRefine((body, ctx) => {
-    if (!body.employee) {
-      if (!body.participant) rule(ctx, 'required', 'participant is required (or employee, to fill it from the roster).', ['participant']);
-      else
+  // Without an employee, the participant and its names are required as any required member is:
+  // named even when other members are wrong (`when`), so the body is read loosely here.
+  .superRefine(
+    (value, ctx) => {
+      const body = value as { employee?: unknown; participant?: unknown };
+      if (body.employee !== undefined) return;
+      if (body.participant === undefined) rule(ctx, 'required', 'participant is required (or employee, to fill it from the roster).', ['participant']);
+      else if (typeof body.participant === 'object' && body.participant !== null)
         for (const name of ['firstName', 'lastName'] as const)
-          if (body.participant[name] === undefined) rule(ctx, 'required', `participant.${name} is required.`, ['participant', name]);
-      // With an employee, create-order checks these once the employee has filled the participant.
-      for (const p of participantProblems(body, body.participant)) rule(ctx, p.code, p.message, p.path);
-    }
+          if ((body.participant as Record<string, unknown>)[name] === undefined) rule(ctx, 'required', `participant.${name} is required.`, ['participant', name]);
+    },
+    { when: () => true },
+  )
+  .superRefine((body, ctx) => {
+    // With an employee, create-order checks these once the employee has filled the participant.
+    if (!body.employee) for (const p of participantProblems(body, body.participant)) rule(ctx, p.code, p.message, p.path);
     if (body.otherTestReason !== undefined && body.testReason !== 'other')
       rule(ctx, 'invalidValue', 'otherTestReason is allowed only with testReason "other".', ['otherTestReason']);
     // Real time here (the form's and the API's first check); create-order checks it again against the

@@ -67,6 +67,7 @@ export default async function NewOrderPage({ searchParams }: { searchParams: Pro
         }))}
         requester={{ email: ctx.userEmail, name: ctx.userName }}
         canSearchClinics={can(ctx, 'clinic.search')}
+        canSearchEmployees={can(ctx, 'employee.list')}
         presetClinic={presetClinic ? presetOf(presetClinic, locations) : undefined}
       />
     </div>
