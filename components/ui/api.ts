@@ -119,4 +119,10 @@ export const queryKeys = {
     all: ['webhookDeliveries'] as const,
     list: (filters: Record<string, unknown>) => ['webhookDeliveries', 'list', filters] as const,
   },
+  webhookEndpoints: {
+    all: ['webhookEndpoints'] as const,
+    list: (filters: Record<string, unknown>) => ['webhookEndpoints', 'list', filters] as const,
+    detail: (id: string) => ['webhookEndpoints', 'detail', id] as const,
+    deliveries: (id: string, filters: Record<string, unknown>) => ['webhookEndpoints', 'deliveries', id, filters] as const,
+  },
 } as const;

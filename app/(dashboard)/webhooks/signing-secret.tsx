@@ -37,7 +37,7 @@ export function SigningSecret({ secret: current }: { secret: string }) {
 
   return (
     <Card aria-labelledby="secret-title">
-      <CardHeader id="secret-title" title="Signing secret" description="Shared by every webhook of your tenant." />
+      <CardHeader id="secret-title" title="Signing secret" description="Signs the order callbacks of your tenant; each endpoint has its own." />
       <CardBody className="flex flex-col gap-3">
         <code data-testid="webhook-secret" className="block rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs break-all text-slate-800 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-200">
           {revealed ? secret : masked}
