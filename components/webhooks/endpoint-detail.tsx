@@ -63,7 +63,7 @@ export function EndpointDetail({
                 </>
               ) : (
                 <>
-                  Since it was added, <DateTime iso={endpoint.createdAt} />
+                  Never rotated (added <DateTime iso={endpoint.createdAt} />)
                 </>
               )}
             </Item>

@@ -193,4 +193,20 @@ test.describe('Webhook endpoints (/webhooks)', () => {
     const refused = await page.request.post(`/api/v2/webhook-endpoints/${endpointId}/secret-rotation`, { headers: { Origin: baseURL! } });
     expect(refused.status()).toBe(403);
   });
+
+  test.describe('in dark mode', () => {
+    test.use({ colorScheme: 'dark' });
+
+    test('the endpoints and the add form, errors showing, pass the accessibility check', async ({ page }) => {
+      await signIn(page, 'admin', { to: '/webhooks' });
+      await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add endpoint' });
+      await dialog.getByLabel('All events, including types added later').uncheck();
+      await dialog.getByLabel('All companies, present and future').uncheck();
+      await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+      await expect(dialog.getByRole('group', { name: 'Companies' }).getByRole('alert')).toHaveText('Choose at least one company, or All companies.');
+      await screenshotAndAudit(page, 'dark-webhook-endpoint-form');
+    });
+  });
 });
