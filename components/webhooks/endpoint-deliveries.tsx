@@ -6,7 +6,7 @@
  * who may change the endpoint.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiFetch, errorMessage } from '@/components/ui/api';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -76,13 +76,14 @@ function Attempts({ delivery }: { delivery: EndpointDelivery }) {
   );
 }
 
-function RedeliverButton({ endpointId, delivery }: { endpointId: string; delivery: EndpointDelivery }) {
+function RedeliverButton({ endpointId, delivery, onQueued }: { endpointId: string; delivery: EndpointDelivery; onQueued: () => void }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const mutation = useMutation({
     mutationFn: async () => (await apiFetch<EndpointDelivery>(endpointPath(endpointId, `/deliveries/${encodeURIComponent(delivery.id)}/redelivery`), { method: 'POST' })).data,
     onSuccess: () => {
       toast.success('Redelivery queued', `${delivery.eventType} (${delivery.eventId}) will be sent again.`);
+      onQueued();
       void invalidateEndpoints(queryClient);
     },
     onError: (error) => toast.error('Redelivery failed', errorMessage(error)),
@@ -94,10 +95,14 @@ function RedeliverButton({ endpointId, delivery }: { endpointId: string; deliver
   );
 }
 
-export function EndpointDeliveries({ endpointId, canWrite }: { endpointId: string; canWrite: boolean }) {
+/** A redelivery makes its row pending again, after attempts: the log follows it closely for this long. */
+const FOLLOW_MS = 30_000;
+
+export function EndpointDeliveries({ endpointId, canRedeliver }: { endpointId: string; /** webhook.write, tenant-wide, and the endpoint enabled. */ canRedeliver: boolean }) {
   const [page, setPage] = useState(1);
+  const followUntil = useRef(0);
   const filters = { page, limit: LIMIT };
-  const query = useEndpointDeliveries(endpointId, filters);
+  const query = useEndpointDeliveries(endpointId, filters, () => Date.now() < followUntil.current);
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / LIMIT));
 
@@ -143,7 +148,7 @@ export function EndpointDeliveries({ endpointId, canWrite }: { endpointId: strin
                   </p>
                   <Attempts delivery={d} />
                 </div>
-                {canWrite ? <RedeliverButton endpointId={endpointId} delivery={d} /> : null}
+                {canRedeliver ? <RedeliverButton endpointId={endpointId} delivery={d} onQueued={() => (followUntil.current = Date.now() + FOLLOW_MS)} /> : null}
               </li>
             );
           })}

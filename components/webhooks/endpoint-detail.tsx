@@ -26,11 +26,14 @@ export function EndpointDetail({
   eventTypes,
   companies,
   canWrite,
+  now,
 }: {
   initial: Endpoint;
   eventTypes: readonly EventTypeChoice[];
   companies: readonly CompanyChoice[];
   canWrite: boolean;
+  /** The tenant's clock when the page was read. */
+  now: string;
 }) {
   const query = useEndpoint(initial.id, initial);
   const endpoint = query.data ?? initial;
@@ -72,12 +75,12 @@ export function EndpointDetail({
       </Card>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
-          <EndpointDeliveries endpointId={endpoint.id} canWrite={canWrite} />
+          <EndpointDeliveries endpointId={endpoint.id} canRedeliver={canWrite && endpoint.status === 'enabled'} />
         </div>
         {canWrite ? (
           <div className="flex min-w-0 flex-col gap-6">
             <SendTestEvent endpoint={endpoint} eventTypes={eventTypes} />
-            <RecoverEvents endpointId={endpoint.id} />
+            <RecoverEvents endpointId={endpoint.id} now={now} disabled={endpoint.status !== 'enabled'} />
           </div>
         ) : null}
       </div>

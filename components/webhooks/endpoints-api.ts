@@ -54,15 +54,18 @@ export function useEndpoint(id: string, initialData?: Endpoint) {
   });
 }
 
-/** While a delivery waits for its first attempt (a second or two) the log reads itself again; a retry waits minutes, and is not polled for. */
+/**
+ * The log reads itself again every 2 seconds while a delivery waits for its first attempt (a second
+ * or two), or while `following` (just after a redelivery); a retry waits minutes, and is not polled for.
+ */
 const WAITING_MS = 2_000;
 
-export function useEndpointDeliveries(id: string, filters: { page: number; limit: number }) {
+export function useEndpointDeliveries(id: string, filters: { page: number; limit: number }, following: () => boolean = () => false) {
   return useQuery({
     queryKey: queryKeys.webhookEndpoints.deliveries(id, filters),
     queryFn: ({ signal }) => apiGet<Page<EndpointDelivery>>(endpointPath(id, '/deliveries'), filters, signal),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'pending' && d.attempts.length === 0) ? WAITING_MS : false),
+    refetchInterval: (q) => (following() || q.state.data?.data.some((d) => d.status === 'pending' && d.attempts.length === 0) ? WAITING_MS : false),
   });
 }
 

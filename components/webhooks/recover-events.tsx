@@ -2,7 +2,8 @@
 /**
  * "Recover": every event of a time range this endpoint subscribes to, sent again with its original
  * `webhook-id` (POST .../{id}/recovery `{ since, until }`, 202 with how many were queued). The
- * pickers are wall times in the user's zone, named in the hint; the default is the last 24 hours.
+ * pickers are wall times in the user's zone, named in the hint; the default is the last 24 hours of
+ * the tenant's clock (`now`, read by the page: a sandbox tenant's clock may be ahead), until now.
  * Events are kept 30 days: an older `since` comes back as an error at /since, shown on its picker.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -43,15 +44,12 @@ function recoverySchema(timeZone: string) {
 
 type RecoveryInput = { since: string; until: string };
 
-export function RecoverEvents({ endpointId }: { endpointId: string }) {
+export function RecoverEvents({ endpointId, now, disabled }: { endpointId: string; /** The tenant's clock when the page was read. */ now: string; disabled: boolean }) {
   const queryClient = useQueryClient();
   const timeZone = useTimeZone();
   const [schema] = useState(() => recoverySchema(timeZone));
-  // The last 24 hours, as of when the page opened.
-  const [defaultValues] = useState<RecoveryInput>(() => {
-    const now = Date.now();
-    return { since: toZonedInputValue(now - DAY, timeZone), until: toZonedInputValue(now, timeZone) };
-  });
+  // The last 24 hours of the tenant's clock, until now.
+  const [defaultValues] = useState<RecoveryInput>(() => ({ since: toZonedInputValue(Date.parse(now) - DAY, timeZone), until: '' }));
   const form = useForm<RecoveryInput, unknown, z.output<typeof schema>>({ resolver: plainResolver(schema), defaultValues });
   const recover = useMutation({
     mutationFn: async (body: z.output<typeof schema>) => (await apiFetch<WebhookRecovery>(endpointPath(endpointId, '/recovery'), { method: 'POST', body })).data,
@@ -93,8 +91,9 @@ export function RecoverEvents({ endpointId }: { endpointId: string }) {
               <strong data-testid="recovery-count">{result.events === 0 ? 'no event to send again' : `${result.events} event${result.events === 1 ? '' : 's'} queued to be sent again`}</strong>.
             </p>
           ) : null}
+          {disabled ? <p className="text-sm text-slate-600 dark:text-slate-300">The endpoint is disabled: enable it first.</p> : null}
           <div className="flex justify-end">
-            <Button type="submit" loading={recover.isPending}>
+            <Button type="submit" loading={recover.isPending} disabled={disabled}>
               Recover events
             </Button>
           </div>

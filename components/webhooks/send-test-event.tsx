@@ -80,7 +80,7 @@ export function SendTestEvent({ endpoint, eventTypes }: { endpoint: Endpoint; ev
             </Select>
           </Field>
           <div className="flex justify-end">
-            <Button type="submit" loading={send.isPending} disabled={!type}>
+            <Button type="submit" loading={send.isPending} disabled={!type || endpoint.status !== 'enabled'}>
               Send test event
             </Button>
           </div>

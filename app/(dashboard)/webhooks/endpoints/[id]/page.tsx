@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { PageHeader } from '@/components/ui/page-header';
 import { EndpointDetail } from '@/components/webhooks/endpoint-detail';
 import { requireScope } from '@/lib/auth/page-context';
+import { tenantNow } from '@/lib/domain/clock';
 import { DomainError } from '@/lib/domain/errors';
 import { getWebhookEndpoint } from '@/lib/domain/webhook-endpoints';
 import { canWriteEndpoints, endpointChoices } from '../../choices';
@@ -15,12 +16,13 @@ const isNotFound = (error: unknown) => error instanceof DomainError && error.ent
 export default async function WebhookEndpointPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const ctx = await requireScope('webhook.read');
-  const [endpoint, { eventTypes, companies }] = await Promise.all([
+  const [endpoint, { eventTypes, companies }, now] = await Promise.all([
     getWebhookEndpoint(ctx, id).catch((error) => {
       if (isNotFound(error)) notFound();
       throw error;
     }),
     endpointChoices(ctx),
+    tenantNow(ctx),
   ]);
   return (
     <>
@@ -30,7 +32,7 @@ export default async function WebhookEndpointPage({ params }: { params: Promise<
         </Link>
       </nav>
       <PageHeader title="Webhook endpoint" description="What it receives, its secret, test sends, recovery and every delivery sent to it." />
-      <EndpointDetail initial={endpoint} eventTypes={eventTypes} companies={companies} canWrite={canWriteEndpoints(ctx)} />
+      <EndpointDetail initial={endpoint} eventTypes={eventTypes} companies={companies} canWrite={canWriteEndpoints(ctx)} now={now.toISOString()} />
     </>
   );
 }
