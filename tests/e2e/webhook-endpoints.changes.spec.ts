@@ -144,6 +144,14 @@ test.describe('Webhook endpoints (/webhooks)', () => {
     expect(second.headers['webhook-signature'].split(' ')).toHaveLength(2);
     for (const key of [secret, newSecret]) expect((new Webhook(key).verify(second.body, second.headers) as { type: string }).type).toBe(TYPE);
 
+    // Redeliver: the same event again, with the same webhook-id; the row shows its second attempt.
+    await page.getByRole('button', { name: `Redeliver ${TYPE} ${secondId}` }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Redelivery queued' })).toBeVisible();
+    const redelivered = page.getByTestId('endpoint-delivery').filter({ hasText: secondId });
+    await expect(redelivered.getByTestId('delivery-attempt')).toHaveCount(2, { timeout: 20_000 });
+    await expect(redelivered).toHaveAttribute('data-status', 'delivered');
+    await expect.poll(() => receivedWithId(secondId).length).toBe(2);
+
     // Recover: by default the last 24 hours of the tenant's clock, until now; the count shown is the API's.
     const recovery = page.waitForResponse((r) => r.url().endsWith(`/api/v2/webhook-endpoints/${endpointId}/recovery`) && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Recover events' }).click();
