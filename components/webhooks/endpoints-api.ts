@@ -7,19 +7,12 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiGet, queryKeys, type Page } from '@/components/ui/api';
 import type { CreatedWebhookEndpoint, EndpointDelivery, WebhookEndpoint } from '@/lib/api/representations';
+import type { WebhookRecovery } from '@/lib/domain/contract/management';
 
-export type { CreatedWebhookEndpoint, EndpointDelivery };
+export type { CreatedWebhookEndpoint, EndpointDelivery, WebhookRecovery };
 
 /** The representation, and `failingSince` should the API name it (since when every attempt failed). */
 export type Endpoint = WebhookEndpoint & { failingSince?: string | null };
-
-/** `POST .../{id}/recovery`'s answer: how many events were queued again. */
-export interface WebhookRecovery {
-  object: 'webhookRecovery';
-  since: string;
-  until: string | null;
-  events: number;
-}
 
 /** A type of the catalog, as the forms offer it. */
 export interface EventTypeChoice {

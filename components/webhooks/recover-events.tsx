@@ -19,12 +19,13 @@ import { DateTime } from '@/components/ui/date-time';
 import { describedBy, Field, Input } from '@/components/ui/field';
 import { plainResolver } from '@/components/ui/form-resolver';
 import { useTimeZone } from '@/components/ui/time-zone';
+import { WebhookRecoveryBody } from '@/lib/domain/webhook-endpoints/schemas';
 import { fromZonedInputValue, timeZoneLabel, toZonedInputValue } from '@/lib/format/time';
 import { endpointPath, invalidateEndpoints, type WebhookRecovery } from './endpoints-api';
 
 const DAY = 86_400_000;
 
-/** The pickers' wall times in `timeZone`, as the instants the API takes; `until` may stay empty (now). */
+/** The pickers' wall times in `timeZone`, as the body the API takes (its own schema); `until` may stay empty (now). */
 function recoverySchema(timeZone: string) {
   const instant = (local: string) => fromZonedInputValue(local, timeZone);
   return z
@@ -39,7 +40,8 @@ function recoverySchema(timeZone: string) {
     .transform((v) => ({
       since: new Date(instant(v.since)).toISOString(),
       ...(v.until ? { until: new Date(instant(v.until)).toISOString() } : {}),
-    }));
+    }))
+    .pipe(WebhookRecoveryBody);
 }
 
 type RecoveryInput = { since: string; until: string };
@@ -87,7 +89,7 @@ export function RecoverEvents({ endpointId, now, disabled }: { endpointId: strin
           </div>
           {result ? (
             <p role="status" data-testid="recovery-result" className="text-sm text-slate-700 dark:text-slate-200">
-              From <DateTime iso={result.since} /> {result.until ? <>to <DateTime iso={result.until} /></> : 'to now'}:{' '}
+              From <DateTime iso={result.since} /> to <DateTime iso={result.until} />:{' '}
               <strong data-testid="recovery-count">{result.events === 0 ? 'no event to send again' : `${result.events} event${result.events === 1 ? '' : 's'} queued to be sent again`}</strong>.
             </p>
           ) : null}

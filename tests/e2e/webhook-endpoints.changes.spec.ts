@@ -163,6 +163,11 @@ test.describe('Webhook endpoints (/webhooks)', () => {
     expect(Date.parse(until) - Date.parse(since) - 24 * 3_600_000).toBeGreaterThanOrEqual(0);
     expect(Date.parse(until) - Date.parse(since) - 24 * 3_600_000).toBeLessThan(5 * 60_000);
     await expect(page.getByTestId('recovery-count')).toHaveText(events === 0 ? 'no event to send again' : `${events} event${events === 1 ? '' : 's'} queued to be sent again`);
+    // Events are kept 30 days: the API's refusal lands on the picker it names (/since).
+    await page.getByLabel('From').fill(new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'Recover events' }).click();
+    await expect(page.getByLabel('From')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#recover-since-error')).toContainText('at most 30 days ago');
 
     // Disable, then enable: the status follows.
     await page.getByRole('button', { name: `Disable endpoint ${url}` }).click();
