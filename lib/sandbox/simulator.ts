@@ -80,6 +80,8 @@ interface Candidate {
   category: string | null;
   specimen_type: string | null;
   status: string;
+  /** The tenant's sandbox clock offset (lib/domain/clock.ts): its orders are stamped on that clock. */
+  offset_ms: string | number;
 }
 
 /**
@@ -94,21 +96,21 @@ async function dueServices(db: Db, now: Date, stepMs: number, limit: number, ord
   return rowsOf<Candidate>(
     await db.execute(sql`
       with sandbox_orders as materialized (
-        select o.id, o.tenant_id, o.participant_last_name
+        select o.id, o.tenant_id, o.participant_last_name, t.clock_offset_ms as offset_ms
         from ${tenants} t join ${orders} o on o.tenant_id = t.id
         where o.source in (${sql.join(SANDBOX_SOURCES.map((v) => sql`${v}`), sql`, `)})
           and o.status in (${sql.join(SIMULATED_ORDER_STATUSES.map((v) => sql`${v}`), sql`, `)})
-          and o.created_at >= ${createdAfter}::timestamptz ${only}
+          and o.created_at >= ${createdAfter}::timestamptz + t.clock_offset_ms * interval '1 millisecond' ${only}
           and not exists (
             select 1 from ${auditEvents} a
             where a.order_id = o.id and a.action = 'order.service.updated' and a.actor_type <> 'system'
           )
       )
       select o.id as order_id, o.tenant_id, o.participant_last_name as last_name, s.id as service_id,
-             s.type, s.category, s.specimen_type, s.status
+             s.type, s.category, s.specimen_type, s.status, o.offset_ms
       from sandbox_orders o join ${orderServices} s on s.order_id = o.id
       where (s.status = 'ordered' or s.status like 'pending%')
-        and s.status_updated_at <= ${dueBefore}::timestamptz
+        and s.status_updated_at <= ${dueBefore}::timestamptz + o.offset_ms * interval '1 millisecond'
       order by s.status_updated_at, s.id
       limit ${limit}`),
   );
@@ -180,17 +182,19 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
       if (!locked || !SIMULATED_ORDER_STATUSES.includes(locked.status)) return -1;
       let count = 0;
       for (const c of services) {
+        // The tenant's now: a sandbox tenant whose clock moved has its orders stamped on that clock.
+        const tenantNow = new Date(now.getTime() + Number(c.offset_ms));
         // Re-check under the lock: the service must still be where the candidate query saw it.
         const [current] = rowsOf<{ status: string; due: boolean }>(
-          await tx.execute(sql`select status, status_updated_at <= ${new Date(now.getTime() - stepMs).toISOString()}::timestamptz as due
+          await tx.execute(sql`select status, status_updated_at <= ${new Date(tenantNow.getTime() - stepMs).toISOString()}::timestamptz as due
             from ${orderServices} where id = ${c.service_id}`),
         );
         if (!current || current.status !== c.status || !current.due) continue;
         const step = nextStep(lifecycle({ type: c.type, category: c.category, specimenType: c.specimen_type }, outcomeOf(c.last_name)), c.status);
         if (!step) continue;
         // The participant opens the pass before anything happens at the clinic (DESIGN.md 6.1).
-        if (c.status === 'ordered' && step.status !== 'expired') await markPassOpened(tx, orderId, now);
-        await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, now) });
+        if (c.status === 'ordered' && step.status !== 'expired') await markPassOpened(tx, orderId, tenantNow);
+        await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, tenantNow) });
         // A drug or alcohol result carries its SAMPLE papers (MRO letter, lab report, alcohol testing form).
         if (isFinalServiceStatus(step.status)) await attachSamplePapers(ctx, orderId, c.service_id);
         count++;

@@ -188,6 +188,38 @@ describe('the expiry loop reads each tenant clock', () => {
   });
 });
 
+describe("a sandbox tenant's stamps are its clock's", () => {
+  it('orders and their events are dated on the moved clock, and the 30-day matching window counts in that time', async () => {
+    const c = await sandboxTenant();
+    const endpoint = await call('POST', '/api/v2/webhook-endpoints', { token: c.bearer, body: { url: 'https://hooks.example.com/in', enabledEvents: ['order.created'] } });
+    expect(endpoint.status).toBe(201);
+    const body = orderBody({ location: { id: c.locationId }, package: { id: c.packageId } });
+    const first = await call('POST', '/api/v2/orders', { token: c.bearer, body });
+    expect(first.status).toBe(201);
+
+    const moved = Date.now() + 31 * DAY;
+    expect((await moveTo(c, new Date(moved))).status).toBe(200);
+    // 31 days on, the first order is out of the window: a new order for the same person.
+    const second = await call('POST', '/api/v2/orders', { token: c.bearer, body });
+    expect(second.status).toBe(201);
+    expect(Math.abs(Date.parse(second.body.createdAt) - moved)).toBeLessThan(HOUR);
+    // Placed again at once, it matches the second order (created "today" on the tenant's clock).
+    const again = await call('POST', '/api/v2/orders', { token: c.bearer, body });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(second.body.id);
+
+    const created = await call('GET', '/api/v2/events', { token: c.bearer, query: { type: 'order.created' } });
+    const stamps = created.body.data.map((e: { createdAt: string }) => Date.parse(e.createdAt));
+    expect(stamps).toHaveLength(2);
+    expect(Math.abs(stamps[0] - moved)).toBeLessThan(HOUR);
+    // Its delivery is due now in real time (the worker's schedule), not a month from now.
+    const [delivery] = rowsOf<{ due: boolean }>(
+      await db().execute(sql`select next_attempt_at <= now() as due from webhook_deliveries where event_id = ${created.body.data[0].id}`),
+    );
+    expect(delivery.due).toBe(true);
+  });
+});
+
 describe('retention on the tenant clock (49 CFR 382.401)', () => {
   it("a cancelled order's papers go once the tenant's clock passes their day (1 year), not before, and no other tenant's", async () => {
     const c = await sandboxTenant();

@@ -8,6 +8,7 @@ import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory, users } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
+import { tenantNow } from '@/lib/domain/clock';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
@@ -51,7 +52,8 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
     if (cancellable.length === 0)
       throw new DomainError('invalidState', 'The order has only background-check services, which cannot be cancelled.');
 
-    const now = new Date();
+    // Stamped on the tenant's clock (a sandbox tenant's moved clock dates what it does).
+    const now = await tenantNow(t);
     await tx
       .update(orderServices)
       .set({ status: 'cancelled', statusUpdatedAt: now })

@@ -259,14 +259,14 @@ const matchCandidates = namedStatement<{ id: string; source: string } & Matchabl
     limit 50`,
 );
 
-async function findMatch(ctx: Ctx, input: ResolvedOrderInput, companyId: string, packageId: string, windowDays: number) {
+async function findMatch(ctx: Ctx, input: ResolvedOrderInput, companyId: string, packageId: string, windowDays: number, now: Date) {
   const candidates = await matchCandidates(ctx.db, {
     tenantId: ctx.tenantId,
     companyIds: ctx.companyIds,
     companyId,
     lastName: input.participant.lastName.toLowerCase(),
     statuses: [...OPEN_ORDER_STATUSES],
-    since: new Date(Date.now() - windowDays * 86_400_000).toISOString(),
+    since: new Date(now.getTime() - windowDays * 86_400_000).toISOString(),
     packageId,
   });
   const p = input.participant;
@@ -331,7 +331,7 @@ const insertNewOrder = namedStatement<{ created: number; queued: number }>(
     select ${placeholder('passId')}, new_order.tenant_id, new_order.id, ${placeholder('passTokenHash')}, ${placeholder('passTokenEncrypted')} from new_order),
   messages_ as (
     insert into messages (id, tenant_id, order_id, channel, to_encrypted, to_masked, to_hash, template, data, language, status, next_attempt_at)
-    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.to_hash, m.template, m.data, m.language, 'queued', ${placeholder('now')}::timestamptz
+    select m.id, new_order.tenant_id, new_order.id, m.channel, m.to_encrypted, m.to_masked, m.to_hash, m.template, m.data, m.language, 'queued', ${placeholder('queuedAt')}::timestamptz
     from new_order, json_to_recordset(${placeholder('messages')}::json) as m(id text, channel text, to_encrypted text, to_masked text,
       to_hash text, template text, data jsonb, language text)),
   counted as (
@@ -347,7 +347,7 @@ const insertNewOrder = namedStatement<{ created: number; queued: number }>(
     insert into webhook_deliveries (id, tenant_id, order_id, endpoint_id, event_id, event_type, sequence, url, payload, status, next_attempt_at, created_at)
     select overlay(${placeholder('deliveryIdBase')} placing lpad(to_hex(row_number() over (order by w.id)), 4, '0') from 33 for 4),
       new_order.tenant_id, new_order.id, w.id, ${placeholder('eventId')}, 'order.created', 0, w.url, ${placeholder('eventPayload')}::jsonb,
-      'pending', ${placeholder('now')}::timestamptz, ${placeholder('now')}::timestamptz
+      'pending', ${placeholder('queuedAt')}::timestamptz, ${placeholder('queuedAt')}::timestamptz
     from new_order join webhook_endpoints w on ${endpointTakes(sql`w`, sql`new_order.tenant_id`, 'order.created', sql`new_order.company_id`)}
     returning 1)
   select count(*)::int as created, (select count(*)::int from deliveries_) as queued from new_order`,
@@ -367,16 +367,15 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
   checkBackgroundCheck(input, pkg.items, company);
   // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s, and 422 testingWindowClosed
   // offering the location's packages whose windows are all open.
-  // The tenant's clock (lib/domain/clock.ts, read once here): the incident windows and the expiry.
-  // createdAt and the other stamps (`now` below) stay real time, read at the same instant, so that
-  // the default expiry is exactly 14 days after createdAt on a clock without an offset.
-  const now = new Date();
-  const at = await tenantNow(ctx, now);
-  if (input.settings.expiresAt && Date.parse(input.settings.expiresAt) <= at.getTime())
+  // The tenant's clock (lib/domain/clock.ts), read once: the incident windows, the expiry, the
+  // matching window and every stamp of the new order (createdAt, its history, its event), so that a
+  // sandbox tenant whose clock moved dates its orders on that clock and compares them in one time.
+  const now = await tenantNow(ctx);
+  if (input.settings.expiresAt && Date.parse(input.settings.expiresAt) <= now.getTime())
     throw new DomainError('invalidValue', 'settings.expiresAt must be in the future.', { pointer: '/settings/expiresAt' });
   const occurredAt = input.incident && new Date(input.incident.occurredAt);
-  const offered = occurredAt && closedWindows(input.testReason, pkg.items, occurredAt, at).length ? await openPackagesAt(ctx, location.id, pkg, occurredAt, at) : [];
-  const clock = incidentClock(input, pkg.items, at, offered);
+  const offered = occurredAt && closedWindows(input.testReason, pkg.items, occurredAt, now).length ? await openPackagesAt(ctx, location.id, pkg, occurredAt, now) : [];
+  const clock = incidentClock(input, pkg.items, now, offered);
   if (input.callback) {
     const problem = callbackUrlProblem(input.callback.url);
     if (problem) throw new DomainError('invalidValue', problem, { pointer: '/callback/url' });
@@ -385,7 +384,7 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
 
   const matching = matchingSettings(input, location, company);
   if (matching.enabled) {
-    const match = await findMatch(ctx, input, company.id, pkg.id, matching.windowDays);
+    const match = await findMatch(ctx, input, company.id, pkg.id, matching.windowDays, now);
     if (match) {
       return { order: await getOrder(ctx, match.id), matched: { originalSource: match.source, score: match.score }, messageQueued: false };
     }
@@ -395,7 +394,7 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
   const status = clinic ? 'scheduled' : 'ordered';
   const p = input.participant;
   const deliveryMethod = input.deliveryMethods[0].type;
-  const expiresAt = input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(at.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
+  const expiresAt = input.settings.expiresAt ? new Date(input.settings.expiresAt) : new Date(now.getTime() + DEFAULT_EXPIRY_DAYS * 86_400_000);
   const participant = {
     firstName: p.firstName,
     lastName: p.lastName,
@@ -468,6 +467,8 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
       jobCategoryId: jobCategory?.id ?? null,
       clinicId: clinic?.id ?? null,
       now: now.toISOString(),
+      // The senders' schedule is real time, whatever the tenant's clock says: due at once.
+      queuedAt: new Date().toISOString(),
       testReason: input.testReason,
       otherTestReason: input.otherTestReason ?? null,
       firstName: participant.firstName,

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { orders, orderServices, orderServiceScreenHistory, orderServiceStatusHistory, vendors } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
+import { tenantNow } from '@/lib/domain/clock';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
@@ -38,8 +39,9 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
       if (!lab) throw new DomainError('invalidValue', 'lab must be a known vendor id.', { pointer: '/lab/id' });
     }
 
-    const occurredAt = input.occurredAt ? new Date(input.occurredAt) : new Date();
-    const now = new Date();
+    // The tenant's clock (lib/domain/clock.ts): a sandbox tenant's moved clock dates its results.
+    const now = await tenantNow(t);
+    const occurredAt = input.occurredAt ? new Date(input.occurredAt) : now;
     const statusChanged = input.status !== service.status;
     await tx
       .update(orderServices)

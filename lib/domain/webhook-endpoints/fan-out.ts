@@ -13,6 +13,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { events, webhookDeliveries, webhookEndpoints } from '@/lib/db/schema';
 import { eventType, type EventTypeName } from '@/lib/domain/events/catalog';
+import { tenantNow } from '@/lib/domain/clock';
 import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import type { InTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
@@ -27,7 +28,10 @@ export interface EmittedEvent {
   /** The order's event sequence (0 for an event about no order). */
   sequence: number;
   payload: Record<string, unknown>;
+  /** When it happened, on the tenant's clock (the event's `createdAt`). */
   createdAt: Date;
+  /** When its deliveries are queued: real time, the delivery worker's schedule. */
+  queuedAt: Date;
 }
 
 /** A new event id: `evt_` and 32 hex digits (a UUID v7, so ids sort by time). */
@@ -64,8 +68,8 @@ export async function fanOutEvent(db: Db, e: EmittedEvent): Promise<boolean> {
       url: t.url,
       payload: e.payload,
       status: 'pending',
-      nextAttemptAt: e.createdAt,
-      createdAt: e.createdAt,
+      nextAttemptAt: e.queuedAt,
+      createdAt: e.queuedAt,
     })),
   );
   return true;
@@ -80,6 +84,8 @@ export interface EventToEmit {
   order?: { id: string; sequence: number; callbackUrl: string | null } | null;
   /** The payload's `data`. Never a participant identifier, address or phone number. */
   data: Record<string, unknown>;
+  /** The tenant's now, when the caller has read it already (else read here). */
+  at?: Date;
 }
 
 /**
@@ -91,11 +97,14 @@ export async function emitEvent(tx: InTransaction<{ db: Db }>, e: EventToEmit): 
   const def = eventType(e.type);
   if (!def) throw new Error(`Unknown event type ${e.type}`);
   const id = newEventId();
-  // A stamp of what happened: real time (the Events API's createdAfter/createdBefore and retention read it).
-  const createdAt = new Date();
+  // What happened is stamped on the tenant's clock (a sandbox tenant's events, like its orders, carry
+  // its time: the Events API's filters and a recovery's range compare in it); the deliveries are
+  // queued on real time, the worker's.
+  const queuedAt = new Date();
+  const createdAt = e.at ?? (await tenantNow({ db: tx.db, tenantId: e.tenantId }, queuedAt));
   const sequence = e.order?.sequence ?? 0;
   const payload = { id, object: 'event', type: e.type, ...(e.order ? { sequence } : {}), createdAt: createdAt.toISOString(), data: e.data };
-  const toEndpoints = await fanOutEvent(tx.db, { tenantId: e.tenantId, companyId: e.companyId, orderId: e.order?.id ?? null, eventId: id, type: e.type, sequence, payload, createdAt });
+  const toEndpoints = await fanOutEvent(tx.db, { tenantId: e.tenantId, companyId: e.companyId, orderId: e.order?.id ?? null, eventId: id, type: e.type, sequence, payload, createdAt, queuedAt });
   const callbackUrl = def.toOrderCallback ? (e.order?.callbackUrl ?? null) : null;
   if (callbackUrl)
     await tx.db.insert(webhookDeliveries).values({
@@ -108,7 +117,7 @@ export async function emitEvent(tx: InTransaction<{ db: Db }>, e: EventToEmit): 
       url: callbackUrl,
       payload,
       status: 'pending',
-      nextAttemptAt: createdAt,
+      nextAttemptAt: queuedAt,
     });
   if (toEndpoints || callbackUrl) tx.afterCommit(notifyDeliveriesDue);
   return { id, payload };
