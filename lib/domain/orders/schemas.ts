@@ -155,6 +155,8 @@ export const CreateOrderBody = z
   // named even when other members are wrong (`when`), so the body is read loosely here.
   .superRefine(
     (value, ctx) => {
+      // Runs whatever the body is (`when`): a body that is not even an object has its own issue.
+      if (typeof value !== 'object' || value === null) return;
       const body = value as { employee?: unknown; participant?: unknown };
       if (body.employee !== undefined) return;
       if (body.participant === undefined) rule(ctx, 'required', 'participant is required (or employee, to fill it from the roster).', ['participant']);
