@@ -29,7 +29,7 @@ const STEPS: readonly Step[] = [
   {
     key: 'webhook',
     title: 'Receive a webhook',
-    description: 'Place an order with a callback URL; its status changes are delivered there, signed.',
+    description: 'Add an endpoint and send it a test event: done once your system acknowledges a delivery (or place an order with a callback URL).',
     href: '/webhooks',
   },
 ];
