@@ -232,7 +232,7 @@ describe('POST /api/v2/random-selections/{id}/order', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ id: s.id, status: 'ordered', order: { object: 'order', status: 'ordered' } });
     const order = (await get(`/api/v2/orders/${res.body.order.id}`, { token: d.t })).body;
-    expect(order).toMatchObject({ testReason: 'random', company: { id: d.employer.companyId }, location: { id: d.employer.locationId } });
+    expect(order).toMatchObject({ testReason: 'random', company: { id: d.employer.companyId }, location: { id: d.employer.locationId }, employee: { id: s.employee.id } });
     expect(order.packages.map((p) => p.id)).toEqual([d.employer.drugPackageId]);
     expect(order.participant.lastName).toBe(s.employee.name.split(' ').at(-1));
     const [row] = await db().select({ employeeId: orders.employeeId }).from(orders).where(eq(orders.id, res.body.order.id));
@@ -260,6 +260,9 @@ describe('POST /api/v2/random-selections/{id}/order', () => {
     const body = { deliveryMethods: [{ type: 'none' }], requester: { email: 'manager@acme.test' } };
     expectError(await call('POST', `/api/v2/random-selections/${s.id}/order`, { token: t, body }), 400, 'required', '/location');
     expectError(await call('POST', `/api/v2/random-selections/${s.id}/order`, { token: await token({ tenant: 'northwind' }), body }), 404, 'notFound');
+    // The participant is the employee's: the sms delivery method needs a phone the roster does not have for them.
+    const sms = await call('POST', `/api/v2/random-selections/${s.id}/order`, { token: t, body: { ...body, deliveryMethods: [{ type: 'sms' }], location: { id: e.locationId } } });
+    expect(expectError(sms, 400, 'required', '/deliveryMethods/0/type').detail).toMatch(/phone.*roster/);
     const ordered = await call('POST', `/api/v2/random-selections/${s.id}/order`, { token: t, body: { ...body, location: { id: e.locationId } } });
     expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
   });

@@ -93,7 +93,7 @@ export const randomOperations = {
   orderRandomSelection: {
     method: 'POST', path: '/api/v2/random-selections/{id}/order', scope: 'random.write', tag: 'random', summary: 'Order a selection\'s test',
     description:
-      'Creates the order with `testReason: random`, the pool\'s package for the kind and the employee\'s person, DOT coverage and location (or `location`); ' +
+      'Creates the order with `testReason: random`, the pool\'s package for the kind and create-order\'s `employee` (the person, DOT coverage and, unless `location` is given, location: so the principal needs `employee.read` too); ' +
       'delivery method, requester and settings as create-order. 422 `invalidState` for a selection not `selected`, or a pool without a package for the kind.',
     body: OrderSelectionBody, responses: ok(RandomSelection), errors: [400, 404, 413, 422],
   },

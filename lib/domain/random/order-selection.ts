@@ -1,11 +1,12 @@
 /**
  * `POST /api/v2/random-selections/{id}/order` (DESIGN.md 7.2): the order of a selection, made by the
  * create-order domain function with `testReason: random`, the pool's package for the kind and the
- * employee's person (and DOT coverage, and location unless given); delivery method, requester and
- * settings as create-order takes them. In one transaction with the selection becoming `ordered`.
+ * employee (`employee: { id }`: the person, the DOT coverage and, unless given, the location);
+ * delivery method, requester and settings as create-order takes them. In one transaction with the
+ * selection becoming `ordered`.
  */
 import { and, eq } from 'drizzle-orm';
-import { employees, orders, randomSelections } from '@/lib/db/schema';
+import { employees, randomSelections } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import { tenantNow } from '@/lib/domain/clock';
 import type { Ctx } from '@/lib/domain/context';
@@ -41,32 +42,30 @@ export async function orderSelection({ ctx, id, input }: { ctx: Ctx; id: string;
       deliveryMethods: input.deliveryMethods,
       location: { id: locationId },
       package: { id: packageId },
-      participant: {
-        firstName: employee.firstName,
-        lastName: employee.lastName,
-        ...(employee.middleName ? { middleName: employee.middleName } : {}),
-        ...(employee.birthDate ? { birthDate: employee.birthDate } : {}),
-        ...(employee.email ? { email: employee.email } : {}),
-        ...(employee.phone ? { phone: employee.phone } : {}),
-      },
+      // The participant and the DOT coverage come from the roster (create-order's `employee`, DESIGN.md 7.1).
+      employee: { id: employee.id },
       requester: input.requester,
       settings: input.settings ?? {},
       testReason: 'random',
       // A random test is its own order: never matched to another open order of the person.
       orderMatching: { enabled: false },
-      ...(employee.agencyId ? { agency: { id: employee.agencyId } } : {}),
-      ...(employee.jobCategoryId ? { jobCategory: { id: employee.jobCategoryId } } : {}),
     });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const onEmployee = issue.path[0] === 'participant';
-      throw new DomainError('invalidValue', `The order cannot be made${onEmployee ? ' from the employee\'s record' : ''}: ${issue.path.join('.')}: ${issue.message}`, {
-        pointer: onEmployee ? '/deliveryMethods/0/type' : `/${issue.path.join('/')}`,
-      });
+      throw new DomainError('invalidValue', `The order cannot be made: ${issue.path.join('.')}: ${issue.message}`, { pointer: `/${issue.path.join('/')}` });
     }
-    const { order } = await createOrder({ ctx: tx, input: parsed.data });
-    // The order names its employee (orders.employee_id, DESIGN.md 7.1).
-    await tx.db.update(orders).set({ employeeId: employee.id }).where(eq(orders.id, order.id));
+    let order;
+    try {
+      ({ order } = await createOrder({ ctx: tx, input: parsed.data }));
+    } catch (error) {
+      // The participant is the employee's: a member it lacks (the e-mail of the email delivery method) is the roster's to fix.
+      const entry = error instanceof DomainError ? error.entries[0] : undefined;
+      if (entry?.pointer?.startsWith('/participant'))
+        throw new DomainError(entry.code, `${entry.detail.replace(/ The employee has none on the roster: give it in participant\.$/, '')} The employee has none on the roster: add it there, or choose another delivery method.`, {
+          pointer: '/deliveryMethods/0/type',
+        });
+      throw error;
+    }
     await tx.db.update(randomSelections).set({ orderId: order.id, status: 'ordered', updatedAt: new Date() }).where(eq(randomSelections.id, id));
     await auditChange(tx, { action: 'randomSelection.ordered', subject: { type: 'randomSelection', id }, data: { orderId: order.id, kind } });
     const row = await selectionRow(tx, id, today);
