@@ -14,6 +14,7 @@ import * as clinicNetwork from './samples/clinic-network';
 import * as documents from './samples/documents';
 import * as employees from './samples/employees';
 import * as events from './samples/events';
+import * as followUp from './samples/follow-up';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
 import * as random from './samples/random';
@@ -123,6 +124,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...sandbox.samples,
   ...employees.samples,
   ...random.samples,
+  ...followUp.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -137,7 +139,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -9,6 +9,7 @@ import { coreOperations } from './core';
 import { documentsOperations } from './documents';
 import { employeesOperations } from './employees';
 import { eventsOperations } from './events';
+import { followUpOperations } from './follow-up';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
 import { randomOperations } from './random';
@@ -33,6 +34,7 @@ export const operations = {
   ...sandboxOperations,
   ...employeesOperations,
   ...randomOperations,
+  ...followUpOperations,
 };
 
 export type OperationId = keyof typeof operations;

@@ -24,7 +24,7 @@ export interface OperationSpec {
    * A create operation: the member of the domain value that holds the resource. The wrapper answers
    * 201 with `Location` for a new one, 200 with `matched` when the value names an equivalent existing one.
    */
-  created?: 'apiToken' | 'company' | 'document' | 'employee' | 'location' | 'order' | 'package' | 'user' | 'webhookEndpoint' | 'randomPool' | 'randomDraw';
+  created?: 'apiToken' | 'company' | 'document' | 'employee' | 'followUpPlan' | 'location' | 'order' | 'package' | 'user' | 'webhookEndpoint' | 'randomPool' | 'randomDraw';
   /** Success status and shape. */
   responses: Record<number, { description: string; schema?: z.ZodType; headers?: Record<string, string>; /** A file, not JSON: its content types. */ files?: readonly string[] }>;
   /** Error statuses the operation can answer besides 401/403/429/500. */

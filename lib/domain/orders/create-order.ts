@@ -40,6 +40,7 @@ import { counterSlot, eventOrder } from './bookkeeping';
 import { closedWindows, incidentClock, openPackages, type OpenPackage } from './incident';
 import { sealIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { MATCH_THRESHOLD, matchScore, type MatchableParticipant } from './matching';
+import { observedCollectionOf } from './observed-collection';
 import { getOrder } from './queries';
 import { namesJobCategories, packageRules, type PackageRules } from './package-rules';
 import { OTHER_TEST_REASONS, type CreateOrderBody } from './schemas';
@@ -364,6 +365,7 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
   const input = withEmployeeCoverage(resolved.input, employee, rules.needsAgency);
   const { agency, jobCategory } = await checkAgency(ctx, input, rules);
   checkOtherTestReason(input, rules);
+  const observedCollection = observedCollectionOf(input, rules);
   checkBackgroundCheck(input, pkg.items, company);
   // DOT post-accident / reasonable-suspicion windows (DESIGN.md 6.3): 400s, and 422 testingWindowClosed
   // offering the location's packages whose windows are all open.
@@ -408,7 +410,7 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
   };
   const settings = {
     schedule: input.settings.schedule ?? { strategy: 'participantChoice' },
-    observedCollection: input.settings.observedCollection ?? false,
+    observedCollection,
     ...(input.settings.notes !== undefined ? { notes: input.settings.notes } : {}),
   };
   const orderServices: NewOrderService[] = pkg.items.map((s) => ({

@@ -1,0 +1,82 @@
+/**
+ * "Order now" (`POST /api/v2/follow-up-plans/{id}/tests/{number}/order`, DESIGN.md 7.3): the order
+ * of a plan's open test, made by create-order itself with `testReason: followUp` and the employee as
+ * participant, in one transaction with the test becoming `ordered`. Only orders made here count for
+ * the plan (a random test never does). A test may be ordered before its day: the employer decides.
+ */
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { employees, followUpPlans, followUpTests, orders, packages, packageServices, services } from '@/lib/db/schema';
+import { auditChange } from '@/lib/domain/audit';
+import type { Ctx } from '@/lib/domain/context';
+import { DomainError, notFound } from '@/lib/domain/errors';
+import type { Order } from '@/lib/domain/order-model/serialize';
+import { createOrder } from '@/lib/domain/orders/create-order';
+import { CreateOrderBody } from '@/lib/domain/orders/schemas';
+import { withTransaction } from '@/lib/domain/transaction';
+import { visiblePlan } from './queries';
+import type { OrderFollowUpTestBody } from './schemas';
+
+/** The create-order request of a follow-up test: its shape rules (e-mail for the email method, ...) as create-order checks them. */
+function orderRequest(input: OrderFollowUpTestBody, employee: typeof employees.$inferSelect, agencyId: string | null): CreateOrderBody {
+  const candidate = {
+    deliveryMethods: input.deliveryMethods,
+    location: input.location,
+    package: input.package,
+    participant: {
+      firstName: employee.firstName,
+      lastName: employee.lastName,
+      ...(employee.middleName ? { middleName: employee.middleName } : {}),
+      ...(employee.birthDate ? { birthDate: employee.birthDate } : {}),
+      ...(employee.email ? { email: employee.email } : {}),
+      ...(employee.phone ? { phone: employee.phone } : {}),
+    },
+    requester: input.requester,
+    settings: input.settings ?? {},
+    testReason: 'followUp',
+    ...(input.callback ? { callback: input.callback } : {}),
+    ...(input.agency ? { agency: input.agency } : agencyId ? { agency: { id: agencyId } } : {}),
+    ...(input.jobCategory ? { jobCategory: input.jobCategory } : {}),
+    // Always a new order: never an equivalent open one of the employee's.
+    orderMatching: { enabled: false },
+  };
+  const parsed = CreateOrderBody.safeParse(candidate);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  // What comes from the employee's record is fixed by choosing another delivery method (or the record).
+  if (issue.path[0] === 'participant')
+    throw new DomainError('invalidValue', `The employee's record does not allow this order: ${issue.message}`, { pointer: '/deliveryMethods/0/type' });
+  throw new DomainError('invalidValue', issue.message, { pointer: `/${issue.path.join('/')}` });
+}
+
+export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; id: string; number: string; input: OrderFollowUpTestBody }): Promise<{ order: Order; matched: null }> {
+  const n = Number(number);
+  return withTransaction(ctx, async (tx) => {
+    const [plan] = await tx.db.select().from(followUpPlans).where(and(visiblePlan(ctx), eq(followUpPlans.id, id))).for('update');
+    if (!plan) throw notFound('Follow-up plan');
+    const tests = Number.isSafeInteger(n) && n > 0
+      ? await tx.db.select().from(followUpTests).where(and(eq(followUpTests.planId, id), eq(followUpTests.number, n))).orderBy(desc(followUpTests.createdAt))
+      : [];
+    if (tests.length === 0) throw notFound('Follow-up test');
+    if (plan.status !== 'active')
+      throw new DomainError('invalidState', `The plan is ${plan.status}: its tests are ordered only while it is active.`, { meta: { status: plan.status } });
+    const test = tests.find((t) => t.status === 'scheduled' || t.status === 'due');
+    if (!test) throw new DomainError('invalidState', `Test ${n} has no open test to order (it is ${tests[0].status}).`, { meta: { status: tests[0].status } });
+    const [employee] = await tx.db.select().from(employees).where(and(eq(employees.tenantId, ctx.tenantId), eq(employees.id, plan.employeeId)));
+    if (!employee) throw notFound('Employee');
+    // The plan's agency goes with a package that has a DOT service (create-order refuses it otherwise).
+    const [dot] = plan.agencyId && !input.agency
+      ? await tx.db
+          .select({ id: services.id })
+          .from(packageServices)
+          .innerJoin(services, eq(services.id, packageServices.serviceId))
+          .innerJoin(packages, eq(packages.id, packageServices.packageId))
+          .where(and(eq(packages.tenantId, ctx.tenantId), eq(packages.id, input.package.id), eq(services.isDot, true)))
+          .limit(1)
+      : [];
+    const { order } = await createOrder({ ctx: tx, input: orderRequest(input, employee, dot ? plan.agencyId : null) });
+    await tx.db.update(orders).set({ employeeId: employee.id }).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, order.id)));
+    await tx.db.update(followUpTests).set({ status: 'ordered', orderId: order.id, updatedAt: new Date() }).where(inArray(followUpTests.id, [test.id]));
+    await auditChange(tx, { action: 'followUpTest.ordered', subject: { type: 'followUpPlan', id: plan.id }, data: { testId: test.id, number: n, orderId: order.id } });
+    return { order, matched: null };
+  });
+}
