@@ -12,6 +12,7 @@
 import type { Db } from '@/lib/db/client';
 import { getDb } from '@/lib/app-db';
 import { offsetTenants } from '@/lib/domain/clock';
+import { runFollowUpSweep, sweptAnything, type FollowUpSweepResult } from '@/lib/domain/follow-up';
 import { runExpirySweep, type ExpirySweepResult } from '@/lib/domain/orders/expiry';
 import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
@@ -41,6 +42,13 @@ export async function expiryRound(db: Db, log: Logger = jsonLogger): Promise<boo
     // A full batch: more may be due at once (a backlog after downtime).
     full ||= result.expired.length >= BATCH || result.reminded.length >= BATCH;
   }
+  // Follow-up plans (DESIGN.md 7.3) on the same clocks: settled orders, days that came.
+  const followUps: Array<{ tenantId?: string; result: FollowUpSweepResult }> = [
+    { result: await runFollowUpSweep({ db, now: realNow, limit: BATCH, exceptTenantIds: ahead.map((t) => t.tenantId) }) },
+  ];
+  for (const tenant of ahead)
+    followUps.push({ tenantId: tenant.tenantId, result: await runFollowUpSweep({ db, tenantId: tenant.tenantId, now: new Date(realNow.getTime() + tenant.offsetMs), limit: BATCH }) });
+  for (const { tenantId, result } of followUps) if (sweptAnything(result)) log('info', 'follow-up sweep', { ...(tenantId ? { tenantId } : {}), ...result });
   return full;
 }
 

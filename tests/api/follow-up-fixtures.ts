@@ -1,14 +1,13 @@
 /**
  * Fixtures of the follow-up plan tests: an employee, its negative return-to-duty order, a plan body.
- * Employees are inserted through the database until the roster's API serves them (DESIGN.md 7.1);
- * orders go through the API and are tied to the employee the same way.
+ * Employees come from the roster's API (DESIGN.md 7.1). Create-order takes no employee yet: an
+ * order is tied to its employee through the database.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { employees, orders } from '@/lib/db/schema';
-import { newId } from '@/lib/ids';
+import { orders } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
-import { call, db } from './harness';
+import { call, db, token } from './harness';
 import { orderBody, uniqueName } from './orders-fixtures';
 
 export interface EmployeeFixture {
@@ -17,27 +16,25 @@ export interface EmployeeFixture {
   email: string;
 }
 
-export async function createEmployee(opts: { tenantId?: string; companyId?: string; locationId?: string | null; agencyId?: string | null; email?: string | null } = {}): Promise<EmployeeFixture> {
+/** An employee through the roster's API (Acme's primary company unless given), FMCSA-covered unless `agencyId` is null. */
+export async function createEmployee(opts: { bearer?: string; companyId?: string; agencyId?: string | null; email?: string | null } = {}): Promise<EmployeeFixture> {
   const lastName = uniqueName();
   const email = opts.email === undefined ? `dana.${lastName.toLowerCase()}@example.com` : opts.email;
-  const [row] = await db()
-    .insert(employees)
-    .values({
-      id: newId(),
-      tenantId: opts.tenantId ?? DEMO.tenants.acme.id,
-      companyId: opts.companyId ?? DEMO.acme.companies.primary,
-      locationId: opts.locationId ?? null,
+  const agencyId = opts.agencyId === undefined ? DEMO.agencies.FMCSA : opts.agencyId;
+  const res = await call('POST', '/api/v2/employees', {
+    token: opts.bearer ?? (await token()),
+    body: {
+      company: { id: opts.companyId ?? DEMO.acme.companies.primary },
       externalId: `E-${randomUUID().slice(0, 8)}`,
       firstName: 'Dana',
       lastName,
       birthDate: '1985-04-02',
-      email,
-      phone: null,
-      agencyId: opts.agencyId === undefined ? DEMO.agencies.FMCSA : opts.agencyId,
-      activeFrom: '2024-01-01',
-    })
-    .returning();
-  return { id: row.id, companyId: row.companyId, email: email ?? '' };
+      ...(email ? { email } : {}),
+      ...(agencyId ? { dot: { agency: { id: agencyId } } } : {}),
+    },
+  });
+  if (res.status !== 201) throw new Error(`employee: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.id, companyId: res.body.company.id, email: email ?? '' };
 }
 
 /** An order of the employee's (a non-DOT package unless given), moved to `status` service by service. */

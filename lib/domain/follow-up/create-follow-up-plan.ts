@@ -19,7 +19,7 @@ import { fallDue } from './transitions';
 import { dayOf } from './windows';
 
 export async function createFollowUpPlan({ ctx, employeeId, input }: { ctx: Ctx; employeeId: string; input: CreateFollowUpPlanBody }): Promise<{ followUpPlan: FollowUpPlan; matched: null }> {
-  const employee = await visibleEmployee(ctx, employeeId);
+  const employee = await visibleEmployee(ctx, employeeId, { manage: true });
   let agencyId = employee.agencyId;
   if (input.agency) {
     const [agency] = await ctx.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, input.agency.id));

@@ -4,9 +4,10 @@
  */
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { agencies, employees, followUpPlans, followUpTests } from '@/lib/db/schema';
+import { agencies, companies, employees, followUpPlans, followUpTests } from '@/lib/db/schema';
 import { inCompanies } from '@/lib/domain/access';
 import type { Ctx } from '@/lib/domain/context';
+import { manageableEmployee, visibleEmployee as readableEmployee } from '@/lib/domain/employees/queries';
 import { notFound } from '@/lib/domain/errors';
 import { offsetOf, page } from '@/lib/domain/pagination';
 import type { ListFollowUpPlansQuery } from './schemas';
@@ -15,14 +16,15 @@ import { serializePlan, type FollowUpPlan, type PlanRow } from './serialize';
 /** Plans of the principal's tenant and linked companies. */
 export const visiblePlan = (ctx: Pick<Ctx, 'tenantId' | 'companyIds'>) => and(eq(followUpPlans.tenantId, ctx.tenantId), inCompanies(followUpPlans.companyId, ctx.companyIds))!;
 
-/** An employee of the principal's tenant and linked companies, or 404. */
-export async function visibleEmployee(ctx: Ctx, id: string, pointer?: string) {
+/** An employee the principal may read (`manage`: may change, for a new plan), as the roster scopes them; or 404. */
+export async function visibleEmployee(ctx: Ctx, id: string, { manage = false }: { manage?: boolean } = {}) {
   const [row] = await ctx.db
-    .select()
+    .select({ employee: employees })
     .from(employees)
-    .where(and(eq(employees.tenantId, ctx.tenantId), inCompanies(employees.companyId, ctx.companyIds), eq(employees.id, id)));
-  if (!row) throw notFound('Employee', pointer);
-  return row;
+    .innerJoin(companies, eq(companies.id, employees.companyId))
+    .where(and(eq(employees.id, id), manage ? manageableEmployee(ctx) : readableEmployee(ctx)));
+  if (!row) throw notFound('Employee');
+  return row.employee;
 }
 
 /** Plans with their tests and agencies, as representations, in the order given. */

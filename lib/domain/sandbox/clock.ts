@@ -12,6 +12,7 @@ import { tenants } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
+import { runFollowUpSweep } from '@/lib/domain/follow-up';
 import { runTenantExpirySweep } from '@/lib/domain/orders/expiry';
 import { withTransaction } from '@/lib/domain/transaction';
 
@@ -94,5 +95,7 @@ export async function moveSandboxClock({ ctx, input }: { ctx: Ctx; input: MoveSa
   });
   // What fell due runs before the answer, each order in a transaction of its own (as the worker runs it).
   await runTenantExpirySweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) });
+  // Follow-up tests: orders that settled (the expiries above included) and days that came (DESIGN.md 7.3).
+  await runFollowUpSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs), limit: 10_000 });
   return answer(offsetMs, realNow);
 }
