@@ -23,6 +23,7 @@ export {
   RandomDraw, RandomDrawCreatedEvent, RandomDrawVerification, RandomHistoryEntry, RandomPool, RandomPoolProgress, RandomRate, RandomSelection,
   RandomSelectionEmployee, RandomSelectionUpdatedEvent,
 } from '@/lib/domain/contract/random';
+export { FollowUpPlan, FollowUpTest } from '@/lib/domain/contract/follow-up';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z

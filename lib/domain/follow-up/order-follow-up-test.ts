@@ -53,7 +53,7 @@ export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; 
   return withTransaction(ctx, async (tx) => {
     const [plan] = await tx.db.select().from(followUpPlans).where(and(visiblePlan(ctx), eq(followUpPlans.id, id))).for('update');
     if (!plan) throw notFound('Follow-up plan');
-    const tests = Number.isSafeInteger(n) && n > 0
+    const tests = Number.isSafeInteger(n) && n > 0 && n <= 10_000
       ? await tx.db.select().from(followUpTests).where(and(eq(followUpTests.planId, id), eq(followUpTests.number, n))).orderBy(desc(followUpTests.createdAt))
       : [];
     if (tests.length === 0) throw notFound('Follow-up test');
