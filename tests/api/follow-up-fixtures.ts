@@ -1,13 +1,10 @@
 /**
  * Fixtures of the follow-up plan tests: an employee, its negative return-to-duty order, a plan body.
- * Employees come from the roster's API (DESIGN.md 7.1). Create-order takes no employee yet: an
- * order is tied to its employee through the database.
+ * Employees come from the roster's API and orders name them (`employee: { id }`, DESIGN.md 7.1).
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { orders } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
-import { call, db, token } from './harness';
+import { call, token } from './harness';
 import { orderBody, uniqueName } from './orders-fixtures';
 
 export interface EmployeeFixture {
@@ -37,11 +34,10 @@ export async function createEmployee(opts: { bearer?: string; companyId?: string
   return { id: res.body.id, companyId: res.body.company.id, email: email ?? '' };
 }
 
-/** An order of the employee's (a non-DOT package unless given), moved to `status` service by service. */
+/** An order for the employee (a non-DOT package unless given), moved to `status` service by service. */
 export async function employeeOrder(bearer: string, employee: EmployeeFixture, opts: { status?: string | null; testReason?: string; body?: Record<string, unknown> } = {}) {
-  const res = await call('POST', '/api/v2/orders', { token: bearer, body: orderBody({ testReason: opts.testReason ?? 'returnToDuty', ...(opts.body ?? {}) }) });
+  const res = await call('POST', '/api/v2/orders', { token: bearer, body: orderBody({ employee: { id: employee.id }, testReason: opts.testReason ?? 'returnToDuty', ...(opts.body ?? {}) }) });
   if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
-  await db().update(orders).set({ employeeId: employee.id }).where(eq(orders.id, res.body.id));
   const status = opts.status === undefined ? 'negative' : opts.status;
   if (status)
     for (const s of res.body.services) {

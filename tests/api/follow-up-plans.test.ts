@@ -164,7 +164,7 @@ describe('PATCH /api/v2/follow-up-plans/{id}', () => {
     const paused = await patch(plan.id, 'paused');
     expect(paused.status).toBe(200);
     expect(paused.body.status).toBe('paused');
-    expect(Date.parse(paused.body.pausedAt)).toBeGreaterThan(0);
+    expect(Date.parse(paused.body.pausedAt ?? '')).toBeGreaterThan(0);
     const resumed = await patch(plan.id, 'active');
     expect(resumed.body).toMatchObject({ status: 'active', pausedAt: null });
     expect(resumed.body.tests.map((t: { dueOn: string }) => t.dueOn)).toEqual(plan.tests.map((t: { dueOn: string }) => t.dueOn));

@@ -1,11 +1,11 @@
 /**
  * "Order now" (`POST /api/v2/follow-up-plans/{id}/tests/{number}/order`, DESIGN.md 7.3): the order
  * of a plan's open test, made by create-order itself with `testReason: followUp` and the employee as
- * participant, in one transaction with the test becoming `ordered`. Only orders made here count for
+ * participant (create-order's `employee`), in one transaction with the test becoming `ordered`. Only orders made here count for
  * the plan (a random test never does). A test may be ordered before its day: the employer decides.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { employees, followUpPlans, followUpTests, orders, packages, packageServices, services } from '@/lib/db/schema';
+import { followUpPlans, followUpTests, packages, packageServices, services } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
@@ -16,20 +16,13 @@ import { withTransaction } from '@/lib/domain/transaction';
 import { visiblePlan } from './queries';
 import type { OrderFollowUpTestBody } from './schemas';
 
-/** The create-order request of a follow-up test: its shape rules (e-mail for the email method, ...) as create-order checks them. */
-function orderRequest(input: OrderFollowUpTestBody, employee: typeof employees.$inferSelect, agencyId: string | null): CreateOrderBody {
+/** The create-order request of a follow-up test: the employee fills the participant (DESIGN.md 7.1); create-order's shape rules apply. */
+function orderRequest(input: OrderFollowUpTestBody, employeeId: string, agencyId: string | null): CreateOrderBody {
   const candidate = {
     deliveryMethods: input.deliveryMethods,
     location: input.location,
     package: input.package,
-    participant: {
-      firstName: employee.firstName,
-      lastName: employee.lastName,
-      ...(employee.middleName ? { middleName: employee.middleName } : {}),
-      ...(employee.birthDate ? { birthDate: employee.birthDate } : {}),
-      ...(employee.email ? { email: employee.email } : {}),
-      ...(employee.phone ? { phone: employee.phone } : {}),
-    },
+    employee: { id: employeeId },
     requester: input.requester,
     settings: input.settings ?? {},
     testReason: 'followUp',
@@ -42,10 +35,19 @@ function orderRequest(input: OrderFollowUpTestBody, employee: typeof employees.$
   const parsed = CreateOrderBody.safeParse(candidate);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  // What comes from the employee's record is fixed by choosing another delivery method (or the record).
-  if (issue.path[0] === 'participant')
-    throw new DomainError('invalidValue', `The employee's record does not allow this order: ${issue.message}`, { pointer: '/deliveryMethods/0/type' });
   throw new DomainError('invalidValue', issue.message, { pointer: `/${issue.path.join('/')}` });
+}
+
+/** What create-order says of the participant comes from the employee's record: the delivery method is what this request can change. */
+async function asFollowUpOrder<T>(create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (error) {
+    const entry = error instanceof DomainError ? error.entries[0] : undefined;
+    if (entry?.pointer?.startsWith('/participant/'))
+      throw new DomainError('invalidValue', `The employee's record does not allow this order: ${entry.detail}`, { pointer: '/deliveryMethods/0/type' });
+    throw error;
+  }
 }
 
 export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; id: string; number: string; input: OrderFollowUpTestBody }): Promise<{ order: Order; matched: null }> {
@@ -61,8 +63,6 @@ export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; 
       throw new DomainError('invalidState', `The plan is ${plan.status}: its tests are ordered only while it is active.`, { meta: { status: plan.status } });
     const test = tests.find((t) => t.status === 'scheduled' || t.status === 'due');
     if (!test) throw new DomainError('invalidState', `Test ${n} has no open test to order (it is ${tests[0].status}).`, { meta: { status: tests[0].status } });
-    const [employee] = await tx.db.select().from(employees).where(and(eq(employees.tenantId, ctx.tenantId), eq(employees.id, plan.employeeId)));
-    if (!employee) throw notFound('Employee');
     // The plan's agency goes with a package that has a DOT service (create-order refuses it otherwise).
     const [dot] = plan.agencyId && !input.agency
       ? await tx.db
@@ -73,8 +73,8 @@ export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; 
           .where(and(eq(packages.tenantId, ctx.tenantId), eq(packages.id, input.package.id), eq(services.isDot, true)))
           .limit(1)
       : [];
-    const { order } = await createOrder({ ctx: tx, input: orderRequest(input, employee, dot ? plan.agencyId : null) });
-    await tx.db.update(orders).set({ employeeId: employee.id }).where(and(eq(orders.tenantId, ctx.tenantId), eq(orders.id, order.id)));
+    const request = orderRequest(input, plan.employeeId, dot ? plan.agencyId : null);
+    const { order } = await asFollowUpOrder(() => createOrder({ ctx: tx, input: request }));
     await tx.db.update(followUpTests).set({ status: 'ordered', orderId: order.id, updatedAt: new Date() }).where(inArray(followUpTests.id, [test.id]));
     await auditChange(tx, { action: 'followUpTest.ordered', subject: { type: 'followUpPlan', id: plan.id }, data: { testId: test.id, number: n, orderId: order.id } });
     return { order, matched: null };
