@@ -77,6 +77,22 @@ async function resultOf(s: Sandbox, order: { id: string; services: Array<{ id: s
     expect((await call('POST', `/api/v2/orders/${order.id}/services/${service.id}/events`, { token: s.bearer, body: { status } })).status).toBe(200);
 }
 
+interface ActionRow {
+  type: string;
+  status: string;
+  severity: string;
+  citation: string | null;
+  subject_object: string;
+  subject_id: string;
+  due_at: string | Date | null;
+}
+const actionsOf = async (subjectId: string) =>
+  rowsOf<ActionRow>(await db().execute(sql`select type, status, severity, citation, subject_object, subject_id, due_at from actions where subject_id = ${subjectId} order by created_at`));
+const dueEvents = async (planId: string) =>
+  rowsOf<{ payload: { data: { test: { id: string; dueOn: string } } } }>(
+    await db().execute(sql`select payload from events where type = 'followUpTest.due' and payload->'data'->'followUpPlan'->>'id' = ${planId} order by created_at`),
+  );
+
 let s: Sandbox;
 let employee: EmployeeFixture;
 let rtdId: string;
@@ -95,6 +111,7 @@ describe('a plan stepped through its year on the sandbox clock', () => {
     expect(created.body.tests.every((t: Test) => t.status === 'scheduled')).toBe(true);
 
     const outcomes: Array<'cancel' | 'expire'> = [];
+    let lastOrderId = '';
     for (let step = 0; step < 12; step++) {
       const plan = await planOf(s, planId);
       if (plan.status === 'completed') break;
@@ -109,12 +126,21 @@ describe('a plan stepped through its year on the sandbox clock', () => {
       if (noon > (await nowOf(s))) await moveTo(s, noon);
       const onItsDay = await planOf(s, planId);
       expect(onItsDay.tests.find((t) => t.id === next.id)!.status).toBe('due');
+      // On its day: the action (49 CFR 40.309) and the event, once.
+      expect((await actionsOf(planId)).filter((a) => a.type === 'followUpTestDue' && a.status === 'open')).toMatchObject([
+        { severity: 'high', citation: '49 CFR 40.309', subject_object: 'followUpPlan' },
+      ]);
+      expect((await dueEvents(planId)).filter((e) => e.payload.data.test.id === next.id)).toHaveLength(1);
       // No test whose day has not come is due.
       const day = await today(s);
       for (const t of onItsDay.tests) if (t.status === 'scheduled') expect(t.dueOn > day).toBe(true);
 
       const order = await orderNow(s, planId, next.number);
       expect((await planOf(s, planId)).tests.find((t) => t.id === next.id)).toMatchObject({ status: 'ordered', order: { id: order.id } });
+      // Ordering it resolves the actions in the same transaction; another test still due (after the 15-day step) keeps one open.
+      const stillDue = (await planOf(s, planId)).tests.some((t) => t.status === 'due');
+      expect((await actionsOf(planId)).filter((a) => a.status === 'open').map((a) => a.type)).toEqual(stillDue ? ['followUpTestDue'] : []);
+      lastOrderId = order.id;
       if (next.number === 2 && !next.makeUpOf) {
         // Test 2's first order is cancelled: it does not count, a make-up follows.
         expect((await call('PUT', `/api/v2/orders/${order.id}/cancellation`, { token: s.bearer, body: {} })).status).toBe(200);
@@ -146,6 +172,30 @@ describe('a plan stepped through its year on the sandbox clock', () => {
     expect(done.tests.filter((t) => t.status === 'missed')).toHaveLength(2);
     const audits = rowsOf<{ action: string }>(await db().execute(sql`select action from audit_events where subject_id = ${planId} and action = 'followUpPlan.completed'`));
     expect(audits).toHaveLength(1);
+    // An FMCSA plan: the employer reports the completion to the Clearinghouse by the 3rd business day (382.705(b)).
+    const [report] = await actionsOf(lastOrderId);
+    expect(report).toMatchObject({ type: 'clearinghouseReportDue', status: 'open', citation: '49 CFR 382.705(b)', subject_object: 'order' });
+    const completedOn = await today(s);
+    const due = new Date(report.due_at!).toISOString().slice(0, 10);
+    expect(due > completedOn && due <= addDays(completedOn, 7)).toBe(true);
+  });
+});
+
+describe('followUpTestOverdue', () => {
+  it('7 days after its day a test not ordered is overdue (critical); ordering it resolves both actions', async () => {
+    const startsOn = addDays(await today(s), 1);
+    const created = await call('POST', `/api/v2/employees/${employee.id}/follow-up-plans`, { token: s.bearer, body: planBody(rtdId, { startsOn, phases: [{ months: 12, tests: 6 }] }) });
+    const planId = created.body.id as string;
+    const first: Test = created.body.tests[0];
+    await moveTo(s, new Date(`${addDays(first.dueOn, 6)}T12:00:00.000Z`));
+    expect((await actionsOf(planId)).map((a) => a.type)).toEqual(['followUpTestDue']);
+    await moveTo(s, new Date(`${addDays(first.dueOn, 7)}T12:00:00.000Z`));
+    const open = await actionsOf(planId);
+    expect(open.map((a) => [a.type, a.status, a.severity])).toEqual([['followUpTestDue', 'open', 'high'], ['followUpTestOverdue', 'open', 'critical']]);
+    await tick(s);
+    expect(await actionsOf(planId)).toHaveLength(2);
+    await orderNow(s, planId, 1);
+    expect((await actionsOf(planId)).map((a) => a.status)).toEqual(['resolved', 'resolved']);
   });
 });
 

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { DocumentCreatedEvent, OrderUpdatedEvent } from '@/lib/domain/contract/representation';
 import { EXAMPLE_CANCELLED_ORDER, EXAMPLE_DOCUMENT, EXAMPLE_EXPIRED_ORDER, EXAMPLE_NEW_ORDER, EXAMPLE_ORDER } from './examples';
+import { EXAMPLE_FOLLOW_UP_TEST_DUE, FollowUpTestDueEvent } from './follow-up-payloads';
 import { MessageFailedEvent, OrderCancelledEvent, OrderCompletedEvent, OrderCreatedEvent, OrderExpiredEvent } from './payloads';
 import { RandomDrawCreatedEvent, RandomSelectionUpdatedEvent } from '@/lib/domain/contract/random';
 import { EXAMPLE_RANDOM_DRAW, EXAMPLE_RANDOM_SELECTION } from './random-examples';
@@ -189,6 +190,16 @@ const CATALOG = [
       createdAt: '2026-08-19T13:40:05.910Z',
       data: { randomSelection: EXAMPLE_RANDOM_SELECTION },
     } satisfies z.input<typeof RandomSelectionUpdatedEvent>,
+  },
+  {
+    type: 'followUpTest.due',
+    summary: "A follow-up test's due day has come",
+    description:
+      "Sent when a test of a follow-up plan (DESIGN.md 7.3) falls due on the tenant's clock: order it (`POST /api/v2/follow-up-plans/{id}/tests/{number}/order`). " +
+      'Due days are drawn at random and are the employer\'s alone: never forward this to the employee. ' +
+      `Sent to the webhook endpoints that enabled it and take the employee's company. ${SIGNED}`,
+    schema: FollowUpTestDueEvent,
+    example: EXAMPLE_FOLLOW_UP_TEST_DUE,
   },
 ] as const satisfies readonly EventTypeDefinition[];
 

@@ -15,6 +15,7 @@ import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { withTransaction } from '@/lib/domain/transaction';
 import { visiblePlan } from './queries';
 import type { OrderFollowUpTestBody } from './schemas';
+import { raiseDueAction, resolveDueActions } from './transitions';
 
 /** The create-order request of a follow-up test: the employee fills the participant (DESIGN.md 7.1); create-order's shape rules apply. */
 function orderRequest(input: OrderFollowUpTestBody, employeeId: string, agencyId: string | null): CreateOrderBody {
@@ -76,6 +77,9 @@ export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; 
     const request = orderRequest(input, plan.employeeId, dot ? plan.agencyId : null);
     const { order } = await asFollowUpOrder(() => createOrder({ ctx: tx, input: request }));
     await tx.db.update(followUpTests).set({ status: 'ordered', orderId: order.id, updatedAt: new Date() }).where(inArray(followUpTests.id, [test.id]));
+    // The fix resolves its actions in its own transaction; another test still due keeps one open.
+    await resolveDueActions(tx, plan);
+    await raiseDueAction(tx, plan, await tx.db.select().from(followUpTests).where(and(eq(followUpTests.planId, id), eq(followUpTests.status, 'due'))));
     await auditChange(tx, { action: 'followUpTest.ordered', subject: { type: 'followUpPlan', id: plan.id }, data: { testId: test.id, number: n, orderId: order.id } });
     return { order, matched: null };
   });

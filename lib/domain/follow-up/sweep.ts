@@ -15,8 +15,8 @@ import { followUpPlans, followUpTests, orders } from '@/lib/db/schema';
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { withTransaction } from '@/lib/domain/transaction';
-import { completeIfDone, fallDue, settleTest } from './transitions';
-import { dayOf } from './windows';
+import { completeIfDone, fallDue, OVERDUE_DAYS, raiseOverdueAction, settleTest } from './transitions';
+import { addDays, dayOf } from './windows';
 
 export interface FollowUpSweepResult {
   due: number;
@@ -45,8 +45,16 @@ export async function runFollowUpSweep(args: { db: Db; now: Date; tenantId?: str
     .innerJoin(followUpPlans, eq(followUpPlans.id, followUpTests.planId))
     .where(and(scope, eq(followUpTests.status, 'scheduled'), lte(followUpTests.dueOn, today), eq(followUpPlans.status, 'active')))
     .limit(limit);
+  // Due tests of active plans not ordered 7 days after their day (the action's dedupe keeps it to once per test).
+  const overdueBefore = addDays(today, -OVERDUE_DAYS);
+  const overdue = await db
+    .selectDistinct({ planId: followUpTests.planId, tenantId: followUpTests.tenantId })
+    .from(followUpTests)
+    .innerJoin(followUpPlans, eq(followUpPlans.id, followUpTests.planId))
+    .where(and(scope, eq(followUpTests.status, 'due'), lte(followUpTests.dueOn, overdueBefore), eq(followUpPlans.status, 'active')))
+    .limit(limit);
   const result: FollowUpSweepResult = { due: 0, completed: 0, missed: 0, plansCompleted: 0 };
-  const plans = new Map([...settled, ...falling].map((p) => [p.planId, p.tenantId]));
+  const plans = new Map([...settled, ...falling, ...overdue].map((p) => [p.planId, p.tenantId]));
   for (const [planId, tenantId] of plans) {
     const ctx = makeCtx(systemPrincipal('follow-up', { tenantId, companyIds: [] }), db);
     await withTransaction(ctx, async (tx) => {
@@ -57,21 +65,24 @@ export async function runFollowUpSweep(args: { db: Db; now: Date; tenantId?: str
       const orderStatuses = ordered.length
         ? await tx.db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, ordered.map((t) => t.orderId!)))
         : [];
-      let settledAny = false;
+      let lastCompletedOrder: string | null = null;
       for (const t of ordered) {
         const status = orderStatuses.find((o) => o.id === t.orderId)?.status;
         if (!status || (OPEN_ORDER_STATUSES as readonly string[]).includes(status)) continue;
         const { completed, makeUp } = await settleTest(tx, plan, t, status, today);
-        settledAny = true;
-        if (completed) result.completed++;
-        else result.missed++;
+        if (completed) {
+          result.completed++;
+          lastCompletedOrder = t.orderId;
+        } else result.missed++;
         if (makeUp) tests.push(makeUp);
       }
-      if (settledAny && (await completeIfDone(tx, plan))) {
+      if (lastCompletedOrder && (await completeIfDone(tx, plan, today, lastCompletedOrder))) {
         result.plansCompleted++;
         return;
       }
       result.due += (await fallDue(tx, plan, tests, today)).length;
+      if (plan.status === 'active')
+        for (const t of tests) if (t.status === 'due' && t.dueOn <= overdueBefore) await raiseOverdueAction(tx, plan, t);
     });
   }
   return result;

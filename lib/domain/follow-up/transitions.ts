@@ -4,13 +4,19 @@
  * test's order settles (the sweep), the plan completes.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { followUpPlans, followUpTests } from '@/lib/db/schema';
+import { actions, agencies, followUpPlans, followUpTests } from '@/lib/db/schema';
+import { raiseAction, resolveActions } from '@/lib/domain/actions';
 import { auditChange } from '@/lib/domain/audit';
+import { API } from '@/lib/domain/contract/representation';
+import { followUpPlanUrl } from '@/lib/domain/contract/follow-up';
 import type { Ctx } from '@/lib/domain/context';
 import type { InTransaction } from '@/lib/domain/transaction';
+import { emitEvent } from '@/lib/domain/webhook-endpoints/fan-out';
 import { newId } from '@/lib/ids';
+import { nthBusinessDayAfter } from './business-days';
 import { drawDay, makeUpWindow } from './schedule';
 import type { PlanRow, TestRow } from './serialize';
+import { addDays } from './windows';
 
 export type Tx = InTransaction<Ctx>;
 
@@ -32,9 +38,72 @@ export async function fallDue(tx: Tx, plan: PlanRow, tests: readonly TestRow[], 
     .set({ status: 'due', updatedAt: now })
     .where(and(eq(followUpTests.planId, plan.id), inArray(followUpTests.id, due.map((t) => t.id))))
     .returning();
-  for (const t of rows)
+  for (const t of rows) {
     await auditChange(tx, { action: 'followUpTest.due', subject: { type: 'followUpPlan', id: plan.id }, data: { testId: t.id, number: t.number, dueOn: t.dueOn } });
+    await emitEvent(tx, {
+      tenantId: plan.tenantId,
+      type: 'followUpTest.due',
+      companyId: plan.companyId,
+      data: {
+        followUpPlan: { id: plan.id, object: 'followUpPlan', url: followUpPlanUrl(plan.id) },
+        employee: { id: plan.employeeId, object: 'employee', url: `${API}/employees/${plan.employeeId}` },
+        test: { id: t.id, number: t.number, dueOn: t.dueOn, makeUpOf: t.makeUpOfId },
+      },
+    });
+  }
+  await raiseDueAction(tx, plan, rows);
   return rows;
+}
+
+/**
+ * The action center's follow-up types (DESIGN.md 7.4; the types table's `followUpTestDue` and
+ * `followUpTestOverdue`, 49 CFR 40.309), one open per type and plan: the earliest due test names it.
+ */
+export const FOLLOW_UP_CITATION = '49 CFR 40.309';
+/** A due test not ordered 7 days after its day is overdue (DESIGN.md 7.4). */
+export const OVERDUE_DAYS = 7;
+const startOf = (d: string) => new Date(`${d}T00:00:00.000Z`);
+
+/** Raises `followUpTestDue` for the earliest of `due` (nothing when one is open for the plan). */
+export async function raiseDueAction(tx: Tx, plan: PlanRow, due: readonly TestRow[]): Promise<void> {
+  const first = [...due].sort((a, b) => a.dueOn.localeCompare(b.dueOn))[0];
+  if (!first) return;
+  await raiseAction(tx.db, {
+    tenantId: plan.tenantId,
+    type: 'followUpTestDue',
+    severity: 'high',
+    title: `Follow-up test ${first.number} is due: order it`,
+    subject: { object: 'followUpPlan', id: plan.id },
+    companyId: plan.companyId,
+    dueAt: startOf(first.dueOn),
+    citation: FOLLOW_UP_CITATION,
+  });
+}
+
+/** Raises `followUpTestOverdue` once per test: never again for a test whose overdue action was dismissed. */
+export async function raiseOverdueAction(tx: Tx, plan: PlanRow, test: TestRow): Promise<void> {
+  const dueAt = startOf(addDays(test.dueOn, OVERDUE_DAYS));
+  const [before] = await tx.db
+    .select({ id: actions.id })
+    .from(actions)
+    .where(and(eq(actions.tenantId, plan.tenantId), eq(actions.type, 'followUpTestOverdue'), eq(actions.subjectObject, 'followUpPlan'), eq(actions.subjectId, plan.id), eq(actions.dueAt, dueAt)));
+  if (before) return;
+  await raiseAction(tx.db, {
+    tenantId: plan.tenantId,
+    type: 'followUpTestOverdue',
+    severity: 'critical',
+    title: `Follow-up test ${test.number} is ${OVERDUE_DAYS} days overdue: order it`,
+    subject: { object: 'followUpPlan', id: plan.id },
+    companyId: plan.companyId,
+    dueAt,
+    citation: FOLLOW_UP_CITATION,
+  });
+}
+
+/** Resolves the plan's open due and overdue actions (the test was ordered, the plan paused or cancelled). */
+export async function resolveDueActions(tx: Tx, plan: PlanRow): Promise<void> {
+  for (const type of ['followUpTestDue', 'followUpTestOverdue'])
+    await resolveActions(tx.db, { tenantId: plan.tenantId, type, subject: { object: 'followUpPlan', id: plan.id }, by: tx.actor });
 }
 
 /** An ordered test whose order settled: `completed`, or `missed` with a make-up test drawn in the next 14 days. */
@@ -74,13 +143,36 @@ export async function settleTest(tx: Tx, plan: PlanRow, test: TestRow, orderStat
   return { completed: false, makeUp };
 }
 
-/** The plan completes once every required test is completed. True: it did now. */
-export async function completeIfDone(tx: Tx, plan: PlanRow): Promise<boolean> {
+/** The plan completes once every required test is completed (`lastOrderId`: the order that completed it). True: it did now. */
+export async function completeIfDone(tx: Tx, plan: PlanRow, today: string, lastOrderId: string | null): Promise<boolean> {
   if (plan.status !== 'active' && plan.status !== 'paused') return false;
   const tests = await tx.db.select({ status: followUpTests.status }).from(followUpTests).where(eq(followUpTests.planId, plan.id));
   const completed = tests.filter((t) => t.status === 'completed').length;
   if (completed < plan.testsRequired) return false;
   await tx.db.update(followUpPlans).set({ status: 'completed', pausedAt: null, updatedAt: new Date() }).where(eq(followUpPlans.id, plan.id));
   await auditChange(tx, { action: 'followUpPlan.completed', subject: { type: 'followUpPlan', id: plan.id }, data: { testsCompleted: completed } });
+  await resolveDueActions(tx, plan);
+  if (lastOrderId) await raiseClearinghouseAction(tx, plan, lastOrderId, today);
   return true;
+}
+
+/**
+ * FMCSA (49 CFR 382.705(b)): the employer reports the date follow-up testing was completed to the
+ * Clearinghouse by the close of the 3rd business day. The action is about the order whose result
+ * completed the plan (Clearinghouse items live on orders, DESIGN.md 7.5).
+ */
+async function raiseClearinghouseAction(tx: Tx, plan: PlanRow, orderId: string, today: string): Promise<void> {
+  if (!plan.agencyId) return;
+  const [agency] = await tx.db.select({ code: agencies.code }).from(agencies).where(eq(agencies.id, plan.agencyId));
+  if (agency?.code !== 'FMCSA') return;
+  await raiseAction(tx.db, {
+    tenantId: plan.tenantId,
+    type: 'clearinghouseReportDue',
+    severity: 'high',
+    title: 'Report the completed follow-up testing to the Clearinghouse (followUpCompleted)',
+    subject: { object: 'order', id: orderId },
+    companyId: plan.companyId,
+    dueAt: new Date(`${nthBusinessDayAfter(today, 3)}T23:59:59.999Z`),
+    citation: '49 CFR 382.705(b)',
+  });
 }

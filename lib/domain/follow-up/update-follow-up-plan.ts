@@ -14,7 +14,7 @@ import { plansWithTests, visiblePlan } from './queries';
 import { pausedDays, shiftTest } from './schedule';
 import type { UpdateFollowUpPlanBody } from './schemas';
 import type { FollowUpPlan } from './serialize';
-import { fallDue } from './transitions';
+import { fallDue, raiseDueAction, resolveDueActions } from './transitions';
 import { dayOf } from './windows';
 
 const OPEN_TEST_STATUSES = ['scheduled', 'due'];
@@ -51,7 +51,11 @@ export async function updateFollowUpPlan({ ctx, id, input }: { ctx: Ctx; id: str
     }
     await auditChange(tx, { action: 'followUpPlan.updated', subject: { type: 'followUpPlan', id }, data: { from: plan.status, to: input.status, ...(shiftedDays ? { shiftedDays } : {}) } });
     const [after] = await tx.db.select().from(followUpPlans).where(eq(followUpPlans.id, id));
-    await fallDue(tx, after, await tx.db.select().from(followUpTests).where(eq(followUpTests.planId, id)), today);
+    if (after.status === 'active') {
+      const fell = await fallDue(tx, after, await tx.db.select().from(followUpTests).where(eq(followUpTests.planId, id)), today);
+      // Tests that stayed due across the pause are due again in the action center.
+      if (fell.length === 0) await raiseDueAction(tx, after, await tx.db.select().from(followUpTests).where(and(eq(followUpTests.planId, id), eq(followUpTests.status, 'due'))));
+    } else await resolveDueActions(tx, after);
     return (await plansWithTests(tx.db, [after]))[0];
   });
 }
