@@ -11,8 +11,8 @@ import type { WebhookRecovery } from '@/lib/domain/contract/management';
 
 export type { CreatedWebhookEndpoint, EndpointDelivery, WebhookRecovery };
 
-/** The representation, and `failingSince` should the API name it (since when every attempt failed). */
-export type Endpoint = WebhookEndpoint & { failingSince?: string | null };
+/** An endpoint as the API represents it (with `failingSince`: since when every attempt failed). */
+export type Endpoint = WebhookEndpoint;
 
 /** A type of the catalog, as the forms offer it. */
 export interface EventTypeChoice {

@@ -146,9 +146,13 @@ describe('deliveries to an account webhook endpoint', () => {
     await deliverAll();
     const failing = async () => rowsOf<{ failing_since: unknown }>(await db().execute(sql`select failing_since from webhook_endpoints where id = ${endpoint.id}`))[0].failing_since;
     expect(await failing()).not.toBeNull();
+    // The representation says since when (the dashboard shows it).
+    const shown = await call('GET', `/api/v2/webhook-endpoints/${endpoint.id}`, { token: admin });
+    expect(shown.body.failingSince).toBe(new Date(await failing() as string | Date).toISOString());
     answer = { status: 200, body: 'x'.repeat(2000) };
     await deliverAll();
     expect(await failing()).toBeNull();
+    expect((await call('GET', `/api/v2/webhook-endpoints/${endpoint.id}`, { token: admin })).body.failingSince).toBeNull();
   });
 
   it('after a rotation both secrets sign for 24 hours (two v1 signatures, each verifying), then only the new one', async () => {

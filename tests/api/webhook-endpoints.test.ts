@@ -55,6 +55,7 @@ describe('POST /api/v2/webhook-endpoints', () => {
       companies: [{ id: companyId, object: 'company', url: `/api/v2/companies/${companyId}` }],
       status: 'enabled',
       disabledReason: null,
+      failingSince: null,
       secretRotatedAt: null,
       previousSecretExpiresAt: null,
       createdAt: expect.stringMatching(/Z$/),

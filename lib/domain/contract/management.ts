@@ -176,6 +176,7 @@ const webhookEndpointShape = {
     .describe('Only the events of these companies; null: every company of the tenant.'),
   status: z.enum(['enabled', 'disabled']),
   disabledReason: z.enum(['byUser', 'failing']).nullable().describe('Why it is disabled; null while enabled.'),
+  failingSince: DateTime.nullable().describe('Since when every attempt failed (null after a 2xx answer); after 5 days in a row the endpoint is disabled.'),
   secretRotatedAt: DateTime.nullable().describe('When the secret was last rotated; null if never.'),
   previousSecretExpiresAt: DateTime.nullable().describe('Until when the secret before the last rotation signs too (a second `v1,` signature); null when none does.'),
   createdAt: DateTime,

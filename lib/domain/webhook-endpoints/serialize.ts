@@ -20,6 +20,7 @@ export function serializeWebhookEndpoint(e: WebhookEndpointRow, now = new Date()
     companies: e.companyIds ? e.companyIds.map((id) => ({ id, object: 'company' as const, url: `${API}/companies/${id}` })) : null,
     status: e.status === 'disabled' ? 'disabled' : 'enabled',
     disabledReason: e.status === 'disabled' ? (e.disabledReason === 'failing' ? 'failing' : 'byUser') : null,
+    failingSince: isoOrNull(e.failingSince),
     // The overlap ends 24 hours after the rotation: the rotation time is read back from it.
     secretRotatedAt: e.previousSecretExpiresAt ? new Date(e.previousSecretExpiresAt.getTime() - SECRET_OVERLAP_MS).toISOString() : null,
     previousSecretExpiresAt: overlap ? iso(overlap) : null,
