@@ -32,8 +32,8 @@ const DOMAIN_GROUPS = [
   ['passes: issued with an order', ['lib/domain/passes/**']],
   ['orders', ['lib/domain/orders/**']],
   [
-    'what orders cause and read: the participant page, messages, webhook deliveries, documents, random testing, follow-up plans, actions, reports',
-    ['lib/domain/participant/**', 'lib/domain/messages/**', 'lib/domain/webhooks/**', 'lib/domain/documents/**', 'lib/domain/random/**', 'lib/domain/follow-up/**', 'lib/domain/actions/**', 'lib/domain/reports/**'],
+    'what orders cause and read: the participant page, messages, webhook deliveries, documents, random testing, follow-up plans, actions, reports, what results cause (Clearinghouse, recollection)',
+    ['lib/domain/participant/**', 'lib/domain/messages/**', 'lib/domain/webhooks/**', 'lib/domain/documents/**', 'lib/domain/random/**', 'lib/domain/follow-up/**', 'lib/domain/actions/**', 'lib/domain/reports/**', 'lib/domain/results/**'],
   ],
   ['sandbox: the sandbox clock, which runs every timer of a tenant that falls due', ['lib/domain/sandbox/**']],
 ];

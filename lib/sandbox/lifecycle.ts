@@ -15,6 +15,7 @@
  * | `Adulterated` | lab-based urine tests end `adulterated_failTC` after MRO review; order `adulterated` |
  * | `Dilute`      | drug and alcohol tests end `negative_negativeDilute`; order `negative` |
  * | `Positive`    | drug tests (lab and instant) screen non-negative at the lab, go to MRO review, wait for the MRO's call with the donor and end `nonNegative` (the MRO-verified positive); order `nonNegative` |
+ * | `Alcohol`     | breath alcohol tests end `nonNegative` with a confirmation reading (0.02-0.039 or 0.04 and more); drug tests negative |
  * | `Hits`        | background checks end `complete_hits` (others `complete_clear`) |
  * | anything else | drug and alcohol tests `negative`; physicals `complete_meetsStandards`; fit tests and trainings `pass`; other clinical services `complete_clear` (`complete_verified` for MRO services, `complete_forBilling` for fees); background checks `complete_clear` |
  *
@@ -22,9 +23,11 @@
  * without a clinic visit. Every step is one status change, so each one is one `order.updated` event.
  */
 
+import type { ResultInput } from '@/lib/domain/order-model/result-details';
+
 export type ServiceKind = 'lab' | 'instant' | 'alcohol' | 'physical' | 'passFail' | 'clinical' | 'background';
 
-export type SandboxOutcome = 'manual' | 'expired' | 'noShow' | 'refusal' | 'lost' | 'adulterated' | 'dilute' | 'positive' | 'hits' | 'negative';
+export type SandboxOutcome = 'manual' | 'expired' | 'noShow' | 'refusal' | 'lost' | 'adulterated' | 'dilute' | 'positive' | 'alcohol' | 'hits' | 'negative';
 
 /** Magic words, in precedence order (normalised: lower case, letters only). */
 export const MAGIC_LAST_NAMES: ReadonlyArray<readonly [word: string, outcome: SandboxOutcome]> = [
@@ -36,6 +39,7 @@ export const MAGIC_LAST_NAMES: ReadonlyArray<readonly [word: string, outcome: Sa
   ['adulterated', 'adulterated'],
   ['dilute', 'dilute'],
   ['positive', 'positive'],
+  ['alcohol', 'alcohol'],
   ['hits', 'hits'],
 ];
 
@@ -124,6 +128,7 @@ export function lifecycle(
     }
     case 'alcohol':
       if (outcome === 'refusal') return [initiated, { status: 'incomplete_refusalToTest' }];
+      if (outcome === 'alcohol') return [initiated, collected(false), { status: 'nonNegative' }];
       return [initiated, collected(false), { status: outcome === 'dilute' ? 'negative_negativeDilute' : 'negative' }];
     case 'physical':
       return [...visit, { status: 'pending_awaitingSignOff' }, { status: 'complete_meetsStandards' }];
@@ -139,4 +144,39 @@ export function nextStep(steps: readonly Step[], status: string): Step | null {
   if (status === 'ordered') return steps[0] ?? null;
   const i = steps.findIndex((s) => s.status === status);
   return i === -1 ? null : (steps[i + 1] ?? null);
+}
+
+/** A stable choice among `items` for one purpose (the simulator seeds it with the service id). */
+export type Pick = <T>(purpose: string, items: readonly T[]) => T;
+
+/**
+ * The result details (DESIGN.md 7.5) the terminal step of a drug or alcohol test carries, with the
+ * variety a real program sees: positives for one or two drugs, dilute negatives (some with an
+ * observed recollection directed), alcohol readings of 0.02-0.039 and of 0.04 or more, refusals of
+ * each kind, a lost specimen cancelled by the MRO. Undefined for other services and for ends
+ * without a test (expired, no-show).
+ */
+export function sandboxResult(
+  service: { type: string; category: string | null; specimenType: string | null },
+  outcome: SandboxOutcome,
+  status: string,
+  pick: Pick,
+): ResultInput | undefined {
+  const kind = serviceKind(service);
+  const alcohol = service.category === 'alcohol' || kind === 'alcohol';
+  const drug = service.category === 'drug';
+  if (!alcohol && !drug) return undefined;
+  if (status === 'expired' || status === 'noShow') return undefined;
+  if (status === 'lostInTransit') return { cancellation: { by: 'mro', reason: 'Specimen lost in transit: no specimen reached the laboratory.' } };
+  if (status === 'incomplete_refusalToTest') return { refusal: { kind: pick('refusal', alcohol ? (['other', 'shyLung'] as const) : (['other', 'shyBladder'] as const)) } };
+  if (status.startsWith('adulterated')) return { refusal: { kind: pick('adulterated', ['adulterated', 'substituted'] as const) } };
+  if (status === 'nonNegative' && drug)
+    return { positiveFor: pick('drugs', [['marijuana'], ['marijuana'], ['cocaine'], ['amphetamines'], ['opioids'], ['fentanyl'], ['amphetamines', 'marijuana']] as const).slice() };
+  if (status === 'nonNegative' && alcohol) {
+    const confirmation = pick('alcohol', [0.021, 0.028, 0.034, 0.039, 0.041, 0.052, 0.087, 0.12]);
+    return { alcohol: { screening: Math.round((confirmation + pick('screening', [0, 0.002, 0.004])) * 1000) / 1000, confirmation } };
+  }
+  if (status === 'negative_negativeDilute') return drug ? { dilute: true, recollection: pick('recollection', [null, null, 'observed'] as const) } : undefined;
+  if (status.startsWith('negative')) return alcohol ? { alcohol: { screening: pick('screening', [0, 0, 0, 0.008, 0.012]), confirmation: null } } : {};
+  return undefined;
 }

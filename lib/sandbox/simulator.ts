@@ -32,7 +32,8 @@ import { withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { isFinalServiceStatus, OPEN_ORDER_STATUSES } from '@/lib/domain/order-model/status';
 import { attachSamplePapers } from './documents';
-import { lifecycle, nextStep, outcomeOf, type Step } from './lifecycle';
+import { lifecycle, nextStep, outcomeOf, sandboxResult, type Step } from './lifecycle';
+import { afterServiceEvent } from '@/lib/domain/results';
 
 export const DEFAULT_STEP_SECONDS = 30;
 export const SANDBOX_MAX_AGE_DAYS = 7;
@@ -147,6 +148,10 @@ async function eventOf(db: Db, c: Candidate, step: Step, now: Date): Promise<Ser
       : courier === 'UPS' ? `1Z${digitsOf(`${c.service_id}/tracking`, 16)}`
         : `${courier === 'Quest Courier' ? 'QC' : 'LC'}${digitsOf(`${c.service_id}/tracking`, 10)}`;
   const lab = step.lab ? await chooseLab(db, c.service_id, c.specimen_type) : undefined;
+  // A terminal step of a drug or alcohol test carries its result in detail (DESIGN.md 7.5).
+  const result = isFinalServiceStatus(step.status)
+    ? sandboxResult({ type: c.type, category: c.category, specimenType: c.specimen_type }, outcomeOf(c.last_name), step.status, (purpose, items) => pick(`${c.service_id}/${purpose}`, items))
+    : undefined;
   return ServiceEventBody.parse({
     status: step.status,
     occurredAt: now.toISOString(),
@@ -154,6 +159,7 @@ async function eventOf(db: Db, c: Candidate, step: Step, now: Date): Promise<Ser
     ...(step.specimen ? { specimenId: `SBX${digitsOf(`${c.service_id}/specimen`, 9)}` } : {}),
     ...(step.ship ? { courierServiceName: courier, trackingNumber: tracking } : {}),
     ...(lab ? { lab: { id: lab } } : {}),
+    ...(result ? { result } : {}),
   });
 }
 
@@ -194,7 +200,7 @@ export async function runSandboxTick(options: SandboxTickOptions): Promise<Sandb
         if (!step) continue;
         // The participant opens the pass before anything happens at the clinic (DESIGN.md 6.1).
         if (c.status === 'ordered' && step.status !== 'expired') await markPassOpened(tx, orderId, tenantNow);
-        await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, tenantNow) });
+        await recordServiceEvent({ ctx, orderId, serviceId: c.service_id, input: await eventOf(tx, c, step, tenantNow), afterServiceEvent });
         // A drug or alcohol result carries its SAMPLE papers (MRO letter, lab report, alcohol testing form).
         if (isFinalServiceStatus(step.status)) await attachSamplePapers(ctx, orderId, c.service_id);
         count++;

@@ -18,6 +18,7 @@ import * as followUp from './samples/follow-up';
 import * as messages from './samples/messages';
 import * as pass from './samples/pass';
 import * as random from './samples/random';
+import * as results from './samples/results';
 import * as sandbox from './samples/sandbox';
 import * as settings from './samples/settings';
 import * as setup from './samples/setup';
@@ -125,6 +126,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...employees.samples,
   ...random.samples,
   ...followUp.samples,
+  ...results.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -139,7 +141,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp, results]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -13,6 +13,7 @@ import { followUpOperations } from './follow-up';
 import { messagesOperations } from './messages';
 import { passOperations } from './pass';
 import { randomOperations } from './random';
+import { resultsOperations } from './results';
 import { sandboxOperations } from './sandbox';
 import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
@@ -35,6 +36,7 @@ export const operations = {
   ...employeesOperations,
   ...randomOperations,
   ...followUpOperations,
+  ...resultsOperations,
 };
 
 export type OperationId = keyof typeof operations;

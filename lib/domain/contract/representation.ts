@@ -11,6 +11,7 @@ import type { AddressJson } from '@/lib/db/schema';
 import { CAPABILITIES, OpeningHours } from './clinic-hours';
 import { DOCUMENT_TYPES } from '@/lib/domain/contract/document-types';
 import { PARTICIPANT_LANGUAGES } from '@/lib/i18n/participant';
+import { OrderClearinghouse, ServiceResult } from './result-details';
 
 export const API = '/api/v2';
 
@@ -190,6 +191,7 @@ export const OrderService = z
     isDot: z.boolean(),
     isFinal: z.boolean(),
     lab: z.object({ id: z.string(), name: z.string(), object: z.literal('vendor'), type: z.string() }).nullable(),
+    result: ServiceResult.nullable().describe('DESIGN.md 7.5: the result in detail, given with a terminal status; null until then. An addition to the spec\'s OrderService.'),
     screenHistory: z.array(z.object({ object: z.literal('orderServiceScreenHistory'), occurredAt: DateTime, type: z.string() })),
     specimenId: z.string().nullable(),
     status: OpenString('Service status (spec 3.2; open list).'),
@@ -214,6 +216,7 @@ export const Order = z
       .describe('Who acknowledged the result: a dashboard user or an API token.'),
     agency: AgencyRef.nullable(),
     clinic: ClinicRef.nullable(),
+    clearinghouse: OrderClearinghouse.nullable().describe('DESIGN.md 7.5: what a final FMCSA order with a reportable violation must report to the Clearinghouse; null when nothing. An addition to the spec\'s Order.'),
     company: CompanyRef.nullable(),
     createdAt: DateTime,
     deliveryMethods: z.array(z.object({ type: z.enum(['email', 'sms', 'none']) })).describe('How the participant receives the pass, as ordered.'),

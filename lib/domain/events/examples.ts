@@ -32,6 +32,7 @@ export const EXAMPLE_ORDER: Order = {
     "phone": "+12545551854",
     "url": "/api/v2/clinics/00000000-0000-4000-8000-000000000003"
   },
+  "clearinghouse": null,
   "company": {
     "id": "00000000-0000-4000-8000-000000000004",
     "name": "Acme Freight Lines",
@@ -113,6 +114,14 @@ export const EXAMPLE_ORDER: Order = {
         "name": "Quest Diagnostics",
         "object": "vendor",
         "type": "lab"
+      },
+      "result": {
+        "positiveFor": [],
+        "alcohol": null,
+        "refusal": null,
+        "cancellation": null,
+        "dilute": false,
+        "recollection": null
       },
       "screenHistory": [
         {

@@ -30,7 +30,7 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
   'updatedAt', ${isoText(orders.updatedAt)}, 'expiresAt', ${isoText(orders.expiresAt)},
   'testReason', ${orders.testReason}, 'otherTestReason', ${orders.otherTestReason},
   'deliveryMethod', ${orders.deliveryMethod}, 'requester', ${orders.requester}, 'settings', ${orders.settings},
-  'incident', ${orders.incident}, 'employeeId', ${orders.employeeId}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
+  'incident', ${orders.incident}, 'clearinghouse', ${orders.clearinghouse}, 'employeeId', ${orders.employeeId}, 'acknowledgedAt', ${isoText(orders.acknowledgedAt)}, 'acknowledgedBy', ${orders.acknowledgedBy},
   'participant', json_build_object(
     'firstName', ${orders.firstName}, 'lastName', ${orders.lastName}, 'middleName', ${orders.middleName},
     'birthDate', ${orders.birthDate}, 'email', ${orders.email}, 'phone', ${orders.phone}, 'address', ${orders.participantAddress},
@@ -55,6 +55,7 @@ const orderDocument = sql<StoredOrderDocument>`json_build_object(
       'specimenId', ${orderServices.specimenId}, 'trackingNumber', ${orderServices.trackingNumber},
       'deadline', case when ${orderServices.deadlineClosesAt} is null then null else json_build_object(
         'closesAt', ${isoText(orderServices.deadlineClosesAt)}, 'reasonRequiredAfter', ${isoText(orderServices.deadlineReasonRequiredAfter)}) end,
+      'result', ${orderServices.result},
       'lab', case when ${vendors.id} is null then null else json_build_object('id', ${vendors.id}, 'name', ${vendors.name}, 'type', ${vendors.type}) end,
       'statusHistory', (
         select coalesce(json_agg(json_build_object(

@@ -1,6 +1,7 @@
 /** The Order representation (spec 2.1, 2.3, 2.5, 2.6), built from the order document the database returns. */
 import type { AddressJson } from '@/lib/db/schema';
 import { agencyRef, API, companyRef, employeeRef, jobCategoryRef, locationRef, packageRef, serviceAttributes, toAddress, type Order, type OrderService, type ParticipantIdentifier } from '@/lib/domain/contract/representation';
+import type { OrderClearinghouse, ServiceResult } from '@/lib/domain/contract/result-details';
 import { openIdentifierValue } from '@/lib/domain/order-model/identifiers';
 import { isFinalServiceStatus } from '@/lib/domain/order-model/status';
 import { participantLanguageOr } from '@/lib/i18n/participant';
@@ -44,6 +45,8 @@ export interface OrderDocument {
   jobCategory: { id: string; name: string; agencyId: string } | null;
   clinic: ({ id: string; name: string; phone: string | null } & AddressJson) | null;
   packages: Array<{ id: string; name: string }>;
+  /** DESIGN.md 7.5: Clearinghouse items; absent from a document stored before it (then none). */
+  clearinghouse?: OrderClearinghouse | null;
   /** DESIGN.md 7.1: the roster's employee; absent from a document stored before it (then none). */
   employeeId?: string | null;
   /** Sealed values; null when the reader may not see identifiers. */
@@ -61,6 +64,8 @@ export interface OrderDocument {
     trackingNumber: string | null;
     deadline: { closesAt: string; reasonRequiredAfter: string | null } | null;
     lab: { id: string; name: string; type: string } | null;
+    /** DESIGN.md 7.5; absent from a document stored before it (then null). */
+    result?: ServiceResult | null;
     statusHistory: Array<{ status: string; groupType: string; occurredAt: string }>;
     screenHistory: Array<{ type: string; occurredAt: string }>;
   }>;
@@ -83,6 +88,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
     clinic: d.clinic
       ? { id: d.clinic.id, name: d.clinic.name, object: 'clinic' as const, address: toAddress(d.clinic), phone: d.clinic.phone, url: `${API}/clinics/${d.clinic.id}` }
       : null,
+    clearinghouse: d.clearinghouse && d.clearinghouse.items.length ? { items: d.clearinghouse.items } : null,
     company: companyRef(d.company),
     acknowledgedAt: d.acknowledgedAt,
     acknowledgedBy: d.acknowledgedBy,
@@ -129,6 +135,7 @@ export function serializeOrder(d: OrderDocument, options: { identifiers: boolean
       isDot: s.isDot,
       isFinal: isFinalServiceStatus(s.status),
       lab: s.lab ? { id: s.lab.id, name: s.lab.name, object: 'vendor' as const, type: s.lab.type } : null,
+      result: s.result ?? null,
       screenHistory: s.screenHistory.map((h): ScreenHistoryEntry => ({ object: 'orderServiceScreenHistory' as const, occurredAt: h.occurredAt, type: h.type })),
       specimenId: s.specimenId,
       status: s.status,

@@ -3,7 +3,7 @@
  * concurrent cancels serialise: the first cancels, the second finds it cancelled and answers 200
  * with nothing changed (one audit record).
  */
-import { and, arrayOverlaps, eq, ne, or, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orders, orderServices, orderServiceStatusHistory, users } from '@/lib/db/schema';
 import { visibleOrder } from '@/lib/domain/access';
@@ -19,6 +19,7 @@ import { getOrder } from './queries';
 import { retentionUntil } from './retention';
 import type { CancelOrderBody } from './schemas';
 import { BACKGROUND_CHECK_TYPE, isFinalOrderStatus } from '@/lib/domain/order-model/status';
+import { normalizeResult, resultKindOf } from '@/lib/domain/order-model/result-details';
 
 /** The user of a company linked to the principal who owns this e-mail, if any. */
 async function linkedUserByEmail(db: Db, ctx: Ctx, email: string) {
@@ -47,7 +48,7 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       throw new DomainError('invalidState', `The order has reached the final status "${order.status}" and can no longer be cancelled.`, {
         meta: { status: order.status },
       });
-    const services = await tx.select({ id: orderServices.id, type: orderServices.type }).from(orderServices).where(eq(orderServices.orderId, id));
+    const services = await tx.select({ id: orderServices.id, type: orderServices.type, category: orderServices.category }).from(orderServices).where(eq(orderServices.orderId, id));
     const cancellable = services.filter((s) => s.type !== BACKGROUND_CHECK_TYPE);
     if (cancellable.length === 0)
       throw new DomainError('invalidState', 'The order has only background-check services, which cannot be cancelled.');
@@ -58,6 +59,13 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       .update(orderServices)
       .set({ status: 'cancelled', statusUpdatedAt: now })
       .where(and(eq(orderServices.orderId, id), ne(orderServices.type, BACKGROUND_CHECK_TYPE)));
+    // DESIGN.md 7.5: its drug and alcohol tests record that the employer cancelled them (the MIS report counts them as cancelled).
+    const tests = cancellable.filter((s) => resultKindOf(s) !== 'other').map((s) => s.id);
+    if (tests.length)
+      await tx
+        .update(orderServices)
+        .set({ result: normalizeResult('cancelled', { category: null }, { cancellation: { by: 'employer', reason: input.reason ?? null } }) })
+        .where(inArray(orderServices.id, tests));
     await tx
       .insert(orderServiceStatusHistory)
       .values(cancellable.map((s) => ({ id: newId(), orderServiceId: s.id, status: 'cancelled', groupType: 'cancelled', occurredAt: now })));

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES, SERVICE_STATUSES } from '@/lib/domain/order-model/status';
 import { AddressInput, E164, ParticipantLanguageInput, Reference, SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 import { IncidentInput } from './incident';
+import { POSITIVE_DRUGS, REFUSAL_KINDS } from '@/lib/domain/contract/result-details';
 
 /** Spec 2.2 (open list: future values may be added). */
 export const TEST_REASONS = [
@@ -233,8 +234,37 @@ export const AcknowledgeOrdersBody = z
   .meta({ id: 'AcknowledgeOrdersRequest' });
 export type AcknowledgeOrdersBody = z.output<typeof AcknowledgeOrdersBody>;
 
+/** A breath or blood alcohol concentration (g/210 L or g/dL): 0 to 1. */
+const AlcoholReading = z.number().min(0).max(1);
+
+/**
+ * DESIGN.md 7.5: the result in detail, with a terminal status; every member optional (empty when
+ * left out). Which status takes which member is checked against the table of
+ * lib/domain/order-model/result-details.ts (400 at the member's pointer).
+ */
+export const ServiceResultInput = z
+  .strictObject({
+    positiveFor: z.array(z.enum(POSITIVE_DRUGS)).max(POSITIVE_DRUGS.length).optional().describe('The drugs the MRO verified positive (status nonNegative).'),
+    alcohol: z
+      .strictObject({ screening: AlcoholReading, confirmation: AlcoholReading.nullable().optional() })
+      .nullable()
+      .optional()
+      .describe('Alcohol tests: the screening reading, and the confirmation reading when the screening was 0.02 or more.'),
+    refusal: z.strictObject({ kind: z.enum(REFUSAL_KINDS) }).nullable().optional().describe('A refusal to test (adulterated, incomplete_refusalToTest, shy bladder or lung).'),
+    cancellation: z
+      .strictObject({ by: z.literal('mro'), reason: z.string().trim().min(1).max(500) })
+      .nullable()
+      .optional()
+      .describe("The MRO cancelled the test (status cancelled, incomplete, lostInTransit), with the reason. The employer's cancellation is the order's."),
+    dilute: z.boolean().optional(),
+    recollection: z.literal('observed').nullable().optional().describe('The MRO directs an immediate observed recollection (49 CFR 40.67).'),
+  })
+  .meta({ id: 'OrderServiceResultInput' });
+export type ServiceResultInput = z.output<typeof ServiceResultInput>;
+
 export const ServiceEventBody = z.strictObject({
   status: z.enum(SERVICE_STATUSES as [string, ...string[]]),
+  result: ServiceResultInput.optional().describe('DESIGN.md 7.5: the result in detail, with a terminal status only.'),
   /** A screening milestone reached with this event, appended to screenHistory. */
   milestone: z.string().min(1).max(100).optional(),
   occurredAt: z.iso.datetime({ offset: true }).optional(),
