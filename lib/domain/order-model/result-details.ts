@@ -35,7 +35,7 @@ export const RESULT_RULES: readonly ResultRule[] = [
   {
     status: 'negative_negativeDilute',
     allows: ['dilute', 'recollection'],
-    requires: { drug: ['dilute'] },
+    // dilute defaults to true here (normalizeResult); false is refused below.
     why: 'a negative-dilute is dilute; with creatinine of 2 to 5 mg/dL the MRO directs an observed recollection (49 CFR 40.67(c))',
   },
   {
