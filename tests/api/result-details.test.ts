@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { Order } from '@/lib/domain/contract/representation';
+import { Order, type Order as OrderT } from '@/lib/domain/contract/representation';
 import { DEMO } from '@/lib/seed';
 import { runSandboxTick } from '@/lib/sandbox/simulator';
 import { call, db, expectError, get, token, withTestDatabase } from './harness';
@@ -68,7 +68,7 @@ describe('POST /api/v2/orders/{id}/services/{serviceId}/events with result', () 
 
     it('a service that is neither a drug nor an alcohol test takes no details', async () => {
       const order = await createOrder(orderBody({ package: { id: DEMO.acme.packages.drugAndBackground } }));
-      const background = order.services.find((s: { attributes: { category: string } | null }) => s.attributes?.category === 'background');
+      const background = order.services.find((s) => s.attributes?.category === 'background')!;
       expectError(await event(order.id, background.id, { status: 'complete_clear', result: { refusal: { kind: 'other' } } }), 400, 'invalidValue', '/result');
     });
   });
@@ -159,27 +159,27 @@ describe('the sandbox fills result details', () => {
     await simulate(orders.map((o) => o.id));
     const t = await token();
     const final = Object.fromEntries(await Promise.all(orders.map(async (o, i) => [names[i], (await get(`/api/v2/orders/${o.id}`, { token: t })).body] as const)));
-    const results = (name: string) => final[name].services.map((s: { result: unknown }) => s.result);
+    const results = (name: string) => (final[name] as OrderT).services.map((s) => s.result!);
 
     const [positive] = results('Positive');
     expect(final.Positive.services[0].status).toBe('nonNegative');
     expect(positive.positiveFor.length).toBeGreaterThan(0);
     const [, alcohol] = results('Alcohol');
     expect(final.Alcohol.services[1].status).toBe('nonNegative');
-    expect(alcohol.alcohol.confirmation).toBeGreaterThanOrEqual(0.02);
-    expect(alcohol.alcohol.screening).toBeGreaterThanOrEqual(alcohol.alcohol.confirmation);
+    expect(alcohol.alcohol!.confirmation).toBeGreaterThanOrEqual(0.02);
+    expect(alcohol.alcohol!.screening).toBeGreaterThanOrEqual(alcohol.alcohol!.confirmation!);
     const [dilute] = results('Dilute');
     expect(dilute).toMatchObject({ dilute: true, positiveFor: [] });
     const [drugRefusal, alcoholRefusal] = results('Refusal');
-    expect(['other', 'shyBladder']).toContain(drugRefusal.refusal.kind);
-    expect(['other', 'shyLung']).toContain(alcoholRefusal.refusal.kind);
+    expect(['other', 'shyBladder']).toContain(drugRefusal.refusal!.kind);
+    expect(['other', 'shyLung']).toContain(alcoholRefusal.refusal!.kind);
     const [adulterated] = results('Adulterated');
-    expect(['adulterated', 'substituted']).toContain(adulterated.refusal.kind);
+    expect(['adulterated', 'substituted']).toContain(adulterated.refusal!.kind);
     const [lost] = results('Lost');
     expect(lost.cancellation).toEqual({ by: 'mro', reason: expect.stringContaining('lost in transit') });
     const [negative, negativeAlcohol] = results('Smith');
     expect(negative).toEqual(EMPTY);
-    expect(negativeAlcohol.alcohol.screening).toBeLessThan(0.02);
+    expect(negativeAlcohol.alcohol!.screening).toBeLessThan(0.02);
     for (const o of Object.values(final)) Order.parse(o);
   });
 });

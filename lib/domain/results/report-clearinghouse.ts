@@ -25,7 +25,7 @@ export async function reportToClearinghouse({ ctx, id, kind, input }: { ctx: Ctx
   await withTransaction(ctx, async (t) => {
     const tx = t.db;
     const [order] = await tx
-      .select({ id: orders.id, tenantId: orders.tenantId, clearinghouse: orders.clearinghouse, callbackUrl: orders.callbackUrl })
+      .select({ id: orders.id, tenantId: orders.tenantId, status: orders.status, clearinghouse: orders.clearinghouse, callbackUrl: orders.callbackUrl })
       .from(orders)
       .where(and(visibleOrder(ctx), eq(orders.id, id)))
       .for('update');
@@ -51,7 +51,7 @@ export async function reportToClearinghouse({ ctx, id, kind, input }: { ctx: Ctx
     await writeAudit(tx, { tenantId: order.tenantId, orderId: id, action: 'order.clearinghouse.reported', actor: ctx.actor, data: { kind, reportedAt: reportedAt.toISOString() } });
     if (!updated.some((i) => i.reporter === 'employer' && i.reportedAt === null))
       await resolveActions(tx, { tenantId: order.tenantId, type: RESULT_ACTIONS.clearinghouseReportDue.type, subject: { object: 'order', id }, by: ctx.actor });
-    await enqueueOrderUpdated(t, await getOrder(t, id, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl });
+    await enqueueOrderUpdated(t, await getOrder(t, id, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
   });
   return getOrder(ctx, id);
 }
