@@ -19,6 +19,7 @@ export {
   Acknowledgements, ApiToken, CreatedApiToken, CreatedWebhookEndpoint, EndpointDelivery, EventType, NearbyClinics, User, WebhookEndpoint, WebhookSecret,
 } from '@/lib/domain/contract/management';
 export { Employee, EmployeeRef } from '@/lib/domain/contract/roster';
+export { OrderClearinghouse, ServiceResult } from '@/lib/domain/contract/result-details';
 export {
   RandomDraw, RandomDrawCreatedEvent, RandomDrawVerification, RandomHistoryEntry, RandomPool, RandomPoolProgress, RandomRate, RandomSelection,
   RandomSelectionEmployee, RandomSelectionUpdatedEvent,

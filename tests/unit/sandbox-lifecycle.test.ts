@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { lifecycle, MAGIC_LAST_NAMES, nextStep, outcomeOf, serviceKind, type SandboxOutcome } from '@/lib/sandbox/lifecycle';
+import { lifecycle, MAGIC_LAST_NAMES, nextStep, outcomeOf, sandboxResult, serviceKind, type SandboxOutcome } from '@/lib/sandbox/lifecycle';
+import { normalizeResult, resultProblems } from '@/lib/domain/order-model/result-details';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
 import { isFinalServiceStatus, SERVICE_STATUSES } from '@/lib/domain/order-model/status';
 
@@ -13,7 +14,7 @@ const fitTest = { type: 'occupationalHealthService', category: 'clinical', speci
 const background = { type: 'backgroundCheckService', category: 'background', specimenType: null };
 const mro = { type: 'mroService', category: null, specimenType: null };
 const ALL: CatalogService[] = [urineDrug, hairDrug, instant, breath, physical, fitTest, background, mro, { type: 'vaccination', category: 'vaccination', specimenType: null }];
-const OUTCOMES: SandboxOutcome[] = ['expired', 'noShow', 'refusal', 'lost', 'adulterated', 'dilute', 'positive', 'hits', 'negative'];
+const OUTCOMES: SandboxOutcome[] = ['expired', 'noShow', 'refusal', 'lost', 'adulterated', 'dilute', 'positive', 'alcohol', 'hits', 'negative'];
 
 const statuses = (s: CatalogService, o: SandboxOutcome) => lifecycle(s, o).map((step) => step.status);
 
@@ -33,7 +34,7 @@ describe('sandbox magic last names', () => {
     expect(outcomeOf('Hits')).toBe('hits');
     expect(outcomeOf('ManualPositive')).toBe('manual');
     expect(outcomeOf('ExpiredPositive')).toBe('expired');
-    expect(MAGIC_LAST_NAMES.map(([w]) => w)).toEqual(['manual', 'expired', 'noshow', 'refusal', 'lost', 'adulterated', 'dilute', 'positive', 'hits']);
+    expect(MAGIC_LAST_NAMES.map(([w]) => w)).toEqual(['manual', 'expired', 'noshow', 'refusal', 'lost', 'adulterated', 'dilute', 'positive', 'alcohol', 'hits']);
   });
 
   it('drug tests: collection, lab, MRO review, result', () => {
@@ -124,5 +125,34 @@ describe('sandbox switch', () => {
     expect(stepSecondsFromEnv()).toBe(1);
     process.env.SANDBOX_STEP_SECONDS = 'fast';
     expect(() => stepSecondsFromEnv()).toThrow('SANDBOX_STEP_SECONDS must be an integer >= 1 (not "fast")');
+  });
+});
+
+describe('sandbox result details (DESIGN.md 7.5)', () => {
+  const first = <T,>(_purpose: string, items: readonly T[]) => items[0];
+  const last = <T,>(_purpose: string, items: readonly T[]) => items[items.length - 1];
+
+  it('alcohol: breath tests end nonNegative with a confirmation reading', () => {
+    expect(statuses(breath, 'alcohol')).toEqual(['pending_collectionInitiated', 'pending_collectionCompleted', 'nonNegative']);
+    expect(sandboxResult(breath, 'alcohol', 'nonNegative', first)).toEqual({ alcohol: { screening: 0.021, confirmation: 0.021 } });
+    expect(sandboxResult(breath, 'alcohol', 'nonNegative', last)).toEqual({ alcohol: { screening: 0.124, confirmation: 0.12 } });
+  });
+
+  it('every terminal step of every service and outcome carries a result its status accepts', () => {
+    for (const service of ALL)
+      for (const outcome of OUTCOMES)
+        for (const pick of [first, last]) {
+          const end = lifecycle(service, outcome).at(-1);
+          if (!end) continue;
+          const given = sandboxResult(service, outcome, end.status, pick);
+          if (!given) continue;
+          expect(resultProblems(end.status, service, normalizeResult(end.status, service, given)), `${service.type}/${outcome}/${end.status}`).toEqual([]);
+        }
+  });
+
+  it('no details for services that are not drug or alcohol tests, nor for ends without a test', () => {
+    expect(sandboxResult(physical, 'negative', 'complete_meetsStandards', first)).toBeUndefined();
+    expect(sandboxResult(urineDrug, 'expired', 'expired', first)).toBeUndefined();
+    expect(sandboxResult(urineDrug, 'positive', 'nonNegative', first)).toEqual({ positiveFor: ['marijuana'] });
   });
 });

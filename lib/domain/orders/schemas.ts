@@ -258,8 +258,7 @@ export const ServiceResultInput = z
       .describe("The MRO cancelled the test (status cancelled, incomplete, lostInTransit), with the reason. The employer's cancellation is the order's."),
     dilute: z.boolean().optional(),
     recollection: z.literal('observed').nullable().optional().describe('The MRO directs an immediate observed recollection (49 CFR 40.67).'),
-  })
-  .meta({ id: 'OrderServiceResultInput' });
+  });
 export type ServiceResultInput = z.output<typeof ServiceResultInput>;
 
 export const ServiceEventBody = z.strictObject({

@@ -7,7 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     ...operations.clearinghouseQueryFile,
     handler: async ({ ctx, query }) =>
       new Response((await clearinghouseQueryFile(ctx, query)).text, {
-        headers: { 'Content-Type': 'text/tab-separated-values; charset=utf-8', 'Content-Disposition': 'attachment; filename="clearinghouse-queries.txt"', 'Cache-Control': 'no-store' },
+        headers: { 'Content-Type': 'text/tab-separated-values', 'Content-Disposition': 'attachment; filename="clearinghouse-queries.txt"', 'Cache-Control': 'no-store' },
       }),
   }),
 });
