@@ -176,7 +176,9 @@ export function CreateOrderForm({
     (body) => {
       setFormErrors([]);
       setMatched(null);
-      mutation.mutate(body);
+      // An unticked box sends nothing: the server's default applies (observed for a DOT return-to-duty or follow-up order, 49 CFR 40.67(b)).
+      const { observedCollection, ...settings } = body.settings;
+      mutation.mutate(observedCollection ? body : { ...body, settings });
     },
     () => setFormErrors([]),
   );
