@@ -12,7 +12,7 @@
  * - `SANDBOX=off`                no sandbox simulator even in staging
  * - `SANDBOX_STEP_SECONDS`       seconds between two steps of a sandbox order (default 30)
  *
- * The expiry and reminder sweep (lib/worker/expiry-loop.ts) runs wherever the delivery worker does,
+ * The expiry and reminder sweep (lib/worker/expiry-loop.ts) and the action sweep (lib/worker/action-loop.ts) run wherever the delivery worker does,
  * and so does PGlite's vacuum (lib/worker/vacuum-loop.ts; `VACUUM_INTERVAL_MS`, default 10 minutes).
  */
 import { env } from '@/lib/config/env';
@@ -20,6 +20,7 @@ import type { Db } from '@/lib/db/client';
 import { runtime } from '@/lib/runtime';
 import { startSandbox } from '@/lib/sandbox';
 import { sandboxEnabled, stepSecondsFromEnv } from '@/lib/sandbox/simulator';
+import { startActionLoop } from '@/lib/worker/action-loop';
 import { startDeliveryWorker, pollIntervalFromEnv } from '@/lib/worker/delivery-loop';
 import { startExpiryLoop } from '@/lib/worker/expiry-loop';
 import { startHeartbeat } from '@/lib/worker/heartbeat';
@@ -72,6 +73,8 @@ export function startBackgroundWork(options: BackgroundWorkOptions = {}): Backgr
   if (running.deliveries) loops.push(startDeliveryWorker({ db: options.db, log }), startHeartbeat({ db: options.db, log }), startMessageWorker({ db: options.db, log }));
   if (running.sandbox) loops.push(startSandbox({ db: options.db, log }));
   if (running.deliveries) loops.push(startExpiryLoop({ db: options.db, log }), startVacuumLoop({ db: options.db, log }));
+  // The action center's sweep (DESIGN.md 7.4) runs beside the expiry sweep.
+  if (running.deliveries) loops.push(startActionLoop({ db: options.db, log }));
   log('info', 'background work started', {
     webhookDelivery: running.deliveries ? { pollMs: pollIntervalFromEnv() } : 'off',
     sandbox: running.sandbox ? { stepSeconds: stepSecondsFromEnv() } : 'off',

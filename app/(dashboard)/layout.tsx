@@ -3,6 +3,7 @@ import { TimeZoneProvider } from '@/components/ui/time-zone';
 import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
 import { env } from '@/lib/config/env';
+import { countOpenActions } from '@/lib/domain/actions';
 import { getTenant } from '@/lib/domain/tenants';
 import { unacknowledgedBadge } from './results-badge';
 
@@ -15,13 +16,15 @@ export default async function DashboardLayout({ children }: { children: React.Re
   const tenant = await getTenant(ctx);
   // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
   const unacknowledged = ctx.scopes.has('order.update') ? await unacknowledgedBadge(ctx) : 0;
+  // The action center's badge: open actions the user may see (one indexed count).
+  const openActions = ctx.scopes.has('action.read') ? await countOpenActions(ctx) : 0;
   return (
     <TimeZoneProvider timeZone={ctx.timeZone}>
       <AppShell
         user={{ name: ctx.userName, email: ctx.userEmail, role: ctx.role }}
         tenant={{ name: tenant.name, slug: tenant.slug }}
         environment={env.APP_ENV}
-        nav={navFor(ctx).map((item) => (item.href === '/results' ? { ...item, badge: unacknowledged } : item))}
+        nav={navFor(ctx).map((item) => (item.href === '/results' ? { ...item, badge: unacknowledged } : item.href === '/actions' ? { ...item, badge: openActions } : item))}
       >
         {children}
       </AppShell>

@@ -4,7 +4,7 @@
  */
 import type { Scope } from '@/lib/domain/scopes';
 
-export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox' | 'users';
+export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox' | 'users' | 'bell';
 
 export interface NavItem {
   href: string;
@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/orders', label: 'Orders', icon: 'orders', requires: 'order.list', section: 'Orders' },
   { href: '/orders/new', label: 'New order', icon: 'plus', requires: 'order.create', section: 'Orders' },
   { href: '/results', label: 'Results', icon: 'inbox', requires: 'order.list', section: 'Orders' },
+  { href: '/actions', label: 'Actions', icon: 'bell', requires: 'action.read', section: 'Orders' },
   { href: '/clinics', label: 'Clinics', icon: 'map', requires: 'clinic.search', section: 'Orders' },
   { href: '/companies', label: 'Companies', icon: 'building', requires: 'company.list', section: 'Reference data' },
   { href: '/locations', label: 'Locations', icon: 'pin', requires: 'location.list', section: 'Reference data' },

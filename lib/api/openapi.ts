@@ -134,7 +134,7 @@ export function buildOpenApiDocument(): Json {
         'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
     },
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
-    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account', 'sandbox', 'employees', 'random', 'followUpPlans'].map((name) => ({ name })),
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account', 'sandbox', 'employees', 'random', 'followUpPlans', 'actions'].map((name) => ({ name })),
     paths,
     // The event catalog, the same as GET /api/v2/event-types lists (lib/domain/events/catalog.ts).
     webhooks: Object.fromEntries(

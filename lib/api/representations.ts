@@ -25,6 +25,7 @@ export {
   RandomSelectionEmployee, RandomSelectionUpdatedEvent,
 } from '@/lib/domain/contract/random';
 export { FollowUpPlan, FollowUpTest } from '@/lib/domain/contract/follow-up';
+export { Action, ActionCreatedEvent, ActionResolvedEvent } from '@/lib/domain/contract/actions';
 export type { Page } from '@/lib/domain/pagination';
 
 export const ErrorEnvelope = z

@@ -15,11 +15,11 @@ type Listed = { object: string; type: string; summary: string; description: stri
 
 describe('GET /api/v2/event-types', () => {
   it('200: every type the product sends, by name, each with its description, payload schema and example', async () => {
-    const res = await get('/api/v2/event-types', { token: await token({ scopes: ['webhook.read'] }) });
+    const res = await get('/api/v2/event-types', { token: await token({ scopes: ['webhook.read'] }), query: { limit: 20 } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total: 10, page: 1 });
+    expect(res.body).toMatchObject({ total: 12, page: 1 });
     const data = res.body.data as Listed[];
-    expect(data.map((t) => t.type)).toEqual(['document.created', 'followUpTest.due', 'message.failed', 'order.cancelled', 'order.completed', 'order.created', 'order.expired', 'order.updated', 'randomDraw.created', 'randomSelection.updated']);
+    expect(data.map((t) => t.type)).toEqual(['action.created', 'action.resolved', 'document.created', 'followUpTest.due', 'message.failed', 'order.cancelled', 'order.completed', 'order.created', 'order.expired', 'order.updated', 'randomDraw.created', 'randomSelection.updated']);
     for (const t of data) {
       expect(t.object).toBe('eventType');
       expect(t.summary.length).toBeGreaterThan(10);
@@ -67,8 +67,8 @@ describe('GET /api/v2/event-types', () => {
   it('pages: limit=1 page=2 gives the second type; limit 21 is 400 tooBig at /limit', async () => {
     const t = await token({ scopes: ['webhook.read'] });
     const second = await get('/api/v2/event-types', { token: t, query: { limit: 1, page: 2 } });
-    expect(second.body).toMatchObject({ total: 10, page: 2, limit: 1 });
-    expect((second.body.data as Listed[]).map((e) => e.type)).toEqual(['followUpTest.due']);
+    expect(second.body).toMatchObject({ total: 12, page: 2, limit: 1 });
+    expect((second.body.data as Listed[]).map((e) => e.type)).toEqual(['action.resolved']);
     expectError(await get('/api/v2/event-types', { token: t, query: { limit: 21 } }), 400, 'tooBig', '/limit');
   });
 

@@ -10,6 +10,7 @@ import { DEMO } from '@/lib/seed';
 import { call, db, token } from './harness';
 import { orderBody } from './orders-fixtures';
 import * as account from './samples/account';
+import * as actions from './samples/actions';
 import * as clinicNetwork from './samples/clinic-network';
 import * as documents from './samples/documents';
 import * as employees from './samples/employees';
@@ -127,6 +128,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...random.samples,
   ...followUp.samples,
   ...results.samples,
+  ...actions.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -141,7 +143,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp, results]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp, results, actions]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
+import { UrgentActions } from '@/components/actions/urgent-actions';
 import { SetupChecklist } from '@/components/onboarding/checklist';
 import { OrdersTable } from '@/components/orders/orders-table';
 import { DeadlinesClosingSoon } from '@/components/orders/deadline-closing';
@@ -8,6 +9,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { scopeInWords } from '@/components/orders/scope-words';
 import { can, requireScope } from '@/lib/auth/page-context';
+import { countOpenActions, mostUrgentActions } from '@/lib/domain/actions';
+import { tenantClockOffset } from '@/lib/domain/clock';
 import { setupProgress } from '@/lib/domain/tenants/setup-progress';
 import { companyAndLocationOptions } from './filter-options';
 
@@ -22,6 +25,8 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   const progress = ctx.role === 'admin' ? await setupProgress(ctx.db, ctx.tenantId) : null;
   const setup = progress && !progress.complete ? progress : null;
   const readOnly = !can(ctx, 'order.create') && !can(ctx, 'order.cancel');
+  // The home page leads with the five most urgent open actions (DESIGN.md 7.4).
+  const urgent = can(ctx, 'action.read') ? await Promise.all([mostUrgentActions(ctx, 5), countOpenActions(ctx), tenantClockOffset(ctx.db, ctx.tenantId)]) : null;
   return (
     <>
       <PageHeader
@@ -50,6 +55,9 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         </p>
       ) : null}
       {setup ? <SetupChecklist progress={setup} /> : null}
+      {urgent ? (
+        <UrgentActions actions={urgent[0]} total={urgent[1]} offsetMs={urgent[2]} can={{ write: can(ctx, 'action.write'), acknowledge: can(ctx, 'order.update') }} />
+      ) : null}
       <DeadlinesClosingSoon />
       <Suspense fallback={<Skeleton className="h-[720px] w-full rounded-xl" />}>
         <OrdersTable companies={companies} locations={locations} />

@@ -4,6 +4,7 @@
  * OpenAPI document and the API test matrices are generated from it, so a route cannot escape them.
  */
 import { accountOperations } from './account';
+import { actionsOperations } from './actions';
 import { clinicNetworkOperations } from './clinic-network';
 import { coreOperations } from './core';
 import { documentsOperations } from './documents';
@@ -37,6 +38,7 @@ export const operations = {
   ...randomOperations,
   ...followUpOperations,
   ...resultsOperations,
+  ...actionsOperations,
 };
 
 export type OperationId = keyof typeof operations;

@@ -16,7 +16,7 @@ export type ActionSeverity = (typeof ACTION_SEVERITIES)[number];
 
 /** What an action is about (DESIGN.md 7.4 `subject`; its `url` follows from these two). */
 export interface ActionSubject {
-  object: 'order' | 'employee' | 'randomPool' | 'randomDraw' | 'randomSelection' | 'followUpPlan' | 'webhookEndpoint';
+  object: 'order' | 'employee' | 'randomPool' | 'randomDraw' | 'randomSelection' | 'followUpPlan' | 'webhookEndpoint' | 'misReport';
   id: string;
 }
 

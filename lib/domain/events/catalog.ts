@@ -6,8 +6,9 @@
  * transaction of the change it reports. Payloads never carry participant identifiers.
  */
 import type { z } from 'zod';
+import { ActionCreatedEvent, ActionResolvedEvent } from '@/lib/domain/contract/actions';
 import { DocumentCreatedEvent, OrderUpdatedEvent } from '@/lib/domain/contract/representation';
-import { EXAMPLE_CANCELLED_ORDER, EXAMPLE_DOCUMENT, EXAMPLE_EXPIRED_ORDER, EXAMPLE_NEW_ORDER, EXAMPLE_ORDER } from './examples';
+import { EXAMPLE_ACTION, EXAMPLE_CANCELLED_ORDER, EXAMPLE_DOCUMENT, EXAMPLE_EXPIRED_ORDER, EXAMPLE_NEW_ORDER, EXAMPLE_ORDER } from './examples';
 import { EXAMPLE_FOLLOW_UP_TEST_DUE, FollowUpTestDueEvent } from './follow-up-payloads';
 import { MessageFailedEvent, OrderCancelledEvent, OrderCompletedEvent, OrderCreatedEvent, OrderExpiredEvent } from './payloads';
 import { RandomDrawCreatedEvent, RandomSelectionUpdatedEvent } from '@/lib/domain/contract/random';
@@ -200,6 +201,44 @@ const CATALOG = [
       `Sent to the webhook endpoints that enabled it and take the employee's company. ${SIGNED}`,
     schema: FollowUpTestDueEvent,
     example: EXAMPLE_FOLLOW_UP_TEST_DUE,
+  },
+  {
+    type: 'action.created',
+    summary: 'An action was raised: something is due, by when, under which rule',
+    description:
+      `Sent to the webhook endpoints that enabled it (or \`*\`) and take the action's company (an action of no company: only endpoints without a company filter) when the action center raises an action (DESIGN.md 7.4): a result to acknowledge, a post-accident window, a driver's annual query, a random draw or selection... ${SIGNED} ` +
+      'It is about no order: it has no `sequence`; read `data.action.status` and `dueAt`.',
+    schema: ActionCreatedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a003',
+      object: 'event',
+      type: 'action.created',
+      createdAt: '2026-07-12T20:30:05.000Z',
+      data: { action: EXAMPLE_ACTION },
+    } satisfies z.input<typeof ActionCreatedEvent>,
+  },
+  {
+    type: 'action.resolved',
+    summary: 'An action was resolved or dismissed',
+    description:
+      `Sent like \`action.created\` when an action closes: its cause was fixed (the result acknowledged, the specimen collected) or went away (\`resolution: automatic\`), or a person resolved or dismissed it with a note (\`manual\`; \`status\` says which). ${SIGNED}`,
+    schema: ActionResolvedEvent,
+    example: {
+      id: 'evt_0000000000004000800000000000a004',
+      object: 'event',
+      type: 'action.resolved',
+      createdAt: '2026-07-12T21:02:40.000Z',
+      data: {
+        action: {
+          ...EXAMPLE_ACTION,
+          status: 'resolved',
+          overdue: false,
+          resolvedAt: '2026-07-12T21:02:39.512Z',
+          resolvedBy: { type: 'user', id: '3f1f4b6e-2d7c-4c55-9a41-0d6f1b2a7c90', name: 'Dana Fields' },
+          resolution: 'automatic',
+        },
+      },
+    } satisfies z.input<typeof ActionResolvedEvent>,
   },
 ] as const satisfies readonly EventTypeDefinition[];
 

@@ -3,6 +3,7 @@
  * demo data makes it, with example ids, names and addresses. Typed by the representations, so tsc
  * refuses an example that no longer matches its schema (tests/api/event-types.test.ts parses them too).
  */
+import type { Action } from '@/lib/domain/contract/actions';
 import type { Document, Order } from '@/lib/domain/contract/representation';
 
 /** A DOT drug screen, negative after MRO review: every member an Order has. */
@@ -269,4 +270,26 @@ export const EXAMPLE_EXPIRED_ORDER: Order = {
   statusUpdatedAt: EXPIRED_AT,
   updatedAt: EXPIRED_AT,
   services: [screenAt('expired', EXPIRED_AT)],
+};
+
+/** A result waiting for review a day after it became final (DESIGN.md 7.4), open and overdue. */
+export const EXAMPLE_ACTION: Action = {
+  object: 'action',
+  id: '00000000-0000-4000-8000-00000000a0c1',
+  url: '/api/v2/actions/00000000-0000-4000-8000-00000000a0c1',
+  type: 'resultUnacknowledged',
+  severity: 'critical',
+  title: `Result "nonNegative" for Alex Rivera (order ${EXAMPLE_ORDER.code}) not acknowledged after 24 hours`,
+  subject: { object: 'order', id: EXAMPLE_ORDER.id, url: EXAMPLE_ORDER.url },
+  company: EXAMPLE_ORDER.company,
+  dueAt: '2026-07-12T20:30:03.120Z',
+  overdue: true,
+  citation: '49 CFR 40.23',
+  resolvableByHand: false,
+  status: 'open',
+  resolvedAt: null,
+  resolvedBy: null,
+  resolution: null,
+  note: null,
+  createdAt: '2026-07-12T20:30:04.870Z',
 };

@@ -11,10 +11,10 @@ import type { Ctx } from '@/lib/domain/context';
 import type { Acknowledgements } from '@/lib/domain/contract/management';
 import { notFound } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
-import { acknowledgeOrders } from './acknowledge';
+import { acknowledgeOrders, type AfterAcknowledge } from './acknowledge';
 import type { AcknowledgeOrdersBody } from './schemas';
 
-export async function acknowledgeOrderBatch({ ctx, input }: { ctx: Ctx; input: AcknowledgeOrdersBody }): Promise<Acknowledgements> {
+export async function acknowledgeOrderBatch({ ctx, input, afterAcknowledge }: { ctx: Ctx; input: AcknowledgeOrdersBody; afterAcknowledge?: AfterAcknowledge }): Promise<Acknowledgements> {
   const ids = input.orders.map((o) => o.id);
   return withTransaction(ctx, async (tx) => {
     const visible = await tx.db
@@ -24,7 +24,7 @@ export async function acknowledgeOrderBatch({ ctx, input }: { ctx: Ctx; input: A
     const seen = new Set(visible.map((r) => r.id));
     const missing = ids.findIndex((id) => !seen.has(id));
     if (missing >= 0) throw notFound('Order', `/orders/${missing}/id`);
-    const { acknowledged, already } = await acknowledgeOrders({ ctx: tx, input: ids });
+    const { acknowledged, already } = await acknowledgeOrders({ ctx: tx, input: ids, afterAcknowledge });
     return { object: 'acknowledgements', acknowledged, alreadyAcknowledged: already };
   });
 }

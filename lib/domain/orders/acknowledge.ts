@@ -9,7 +9,7 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Actor, Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { withTransaction } from '@/lib/domain/transaction';
+import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
 import { getOrder } from './queries';
@@ -21,8 +21,14 @@ export function acknowledgedByOf(actor: Actor): { type: 'user' | 'token' | 'syst
   return { type: 'system', id: null, name: actor.name };
 }
 
+/**
+ * What else an acknowledgement settles, in its transaction: the action center resolves the orders'
+ * "result unacknowledged" actions (lib/domain/actions, a group above this one, hands it in).
+ */
+export type AfterAcknowledge = (tx: InTransaction<Ctx>, orderIds: string[]) => Promise<void>;
+
 /** Acknowledges orders in one transaction: all or none (an unknown or non-final one fails them all). */
-export async function acknowledgeOrders({ ctx, input: ids }: { ctx: Ctx; input: readonly string[] }): Promise<{ acknowledged: string[]; already: string[] }> {
+export async function acknowledgeOrders({ ctx, input: ids, afterAcknowledge }: { ctx: Ctx; input: readonly string[]; afterAcknowledge?: AfterAcknowledge }): Promise<{ acknowledged: string[]; already: string[] }> {
   const unique = [...new Set(ids)];
   return withTransaction(ctx, async (t) => {
     const tx = t.db;
@@ -50,13 +56,14 @@ export async function acknowledgeOrders({ ctx, input: ids }: { ctx: Ctx; input: 
       await writeAudit(tx, { tenantId: r.tenantId, orderId: r.id, action: 'order.acknowledged', actor: ctx.actor, data: { status: r.status } });
     }
     await storeOrderDocuments(tx, fresh.map((r) => r.id));
+    if (afterAcknowledge && fresh.length) await afterAcknowledge(t, fresh.map((r) => r.id));
     for (const r of fresh) await enqueueOrderUpdated(t, await getOrder(t, r.id, { identifiers: false }), { tenantId: r.tenantId, callbackUrl: r.callbackUrl, previousStatus: r.status });
     return { acknowledged: fresh.map((r) => r.id), already: rows.filter((r) => r.acknowledgedAt !== null).map((r) => r.id) };
   });
 }
 
 /** `PUT /api/v2/orders/{id}/acknowledgement`: the order, acknowledged. */
-export async function acknowledgeOrder(args: { ctx: Ctx; id: string }) {
-  await acknowledgeOrders({ ctx: args.ctx, input: [args.id] });
+export async function acknowledgeOrder(args: { ctx: Ctx; id: string; afterAcknowledge?: AfterAcknowledge }) {
+  await acknowledgeOrders({ ctx: args.ctx, input: [args.id], afterAcknowledge: args.afterAcknowledge });
   return getOrder(args.ctx, args.id);
 }

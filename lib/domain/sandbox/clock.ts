@@ -1,7 +1,7 @@
 /**
  * The sandbox clock (DESIGN.md 7.6, staging only): `GET`/`PUT /api/v2/sandbox/clock`. A tenant-wide
  * principal moves its tenant's clock forward (never back, at most two years ahead of real time);
- * what falls due at the new now (the order expiry sweep and its reminders) runs before the answer.
+ * what falls due at the new now (the order expiry sweep and its reminders, then the action sweep) runs before the answer.
  * The clock itself is lib/domain/clock.ts. This module comes last in the domain's order: the timers it
  * runs (expiry today; actions, random periods and follow-ups later) live in every group before it.
  */
@@ -13,6 +13,7 @@ import { auditChange } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { runFollowUpSweep } from '@/lib/domain/follow-up';
+import { runActionSweep } from '@/lib/domain/actions';
 import { runTenantExpirySweep } from '@/lib/domain/orders/expiry';
 import { withTransaction } from '@/lib/domain/transaction';
 
@@ -97,5 +98,7 @@ export async function moveSandboxClock({ ctx, input }: { ctx: Ctx; input: MoveSa
   await runTenantExpirySweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) });
   // Follow-up tests: orders that settled (the expiries above included) and days that came (DESIGN.md 7.3).
   await runFollowUpSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs), limit: 10_000 });
+  // Then the actions: after expiry, so an order it expired is seen (orderExpiredUncollected).
+  await runActionSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) });
   return answer(offsetMs, realNow);
 }
