@@ -186,16 +186,19 @@ export async function importEmployees({
         },
       }, async (db) => {
       const refs = await references(ctx, db);
+      // One lookup per company of the batch (a file names one or a few): an equality and a list, no
+      // join for the planner to get wrong while the table fills (stale estimates chose a nested loop
+      // over a scan per line: a 50,000-line file took 10 minutes instead of one).
       const existing = async (rows: readonly EmployeeLine[]) => {
-        const keys = JSON.stringify(rows.map((r) => ({ company_id: r.companyId, external_id: r.externalId })));
-        const found = await db
-          .select()
-          .from(employees)
-          .where(
-            and(
-              eq(employees.tenantId, ctx.tenantId),
-              sql`(${employees.companyId}, ${employees.externalId}) in (select company_id, external_id from json_to_recordset(${keys}::json) as k(company_id text, external_id text))`,
-            ),
+        const byCompany = new Map<string, string[]>();
+        for (const r of rows) byCompany.set(r.companyId, [...(byCompany.get(r.companyId) ?? []), r.externalId]);
+        const found: Existing[] = [];
+        for (const [companyId, externalIds] of byCompany)
+          found.push(
+            ...(await db
+              .select()
+              .from(employees)
+              .where(and(eq(employees.tenantId, ctx.tenantId), eq(employees.companyId, companyId), inArray(employees.externalId, externalIds)))),
           );
         return new Map(found.map((e) => [keyOf(e), e]));
       };
