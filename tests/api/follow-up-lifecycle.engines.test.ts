@@ -178,6 +178,11 @@ describe('a plan stepped through its year on the sandbox clock', () => {
     const completedOn = await today(s);
     const due = new Date(report.due_at!).toISOString().slice(0, 10);
     expect(due > completedOn && due <= addDays(completedOn, 7)).toBe(true);
+    // The item is the order's (DESIGN.md 7.5): recording the report resolves the action.
+    const completing = (await get(`/api/v2/orders/${lastOrderId}`, { token: s.bearer })).body;
+    expect(completing.clearinghouse?.items).toMatchObject([{ kind: 'followUpCompleted', reporter: 'employer', dueAt: new Date(report.due_at!).toISOString(), reportedAt: null }]);
+    expect((await call('PUT', `/api/v2/orders/${lastOrderId}/clearinghouse-reports/followUpCompleted`, { token: s.bearer, body: {} })).status).toBe(200);
+    expect((await actionsOf(lastOrderId)).map((a) => a.status)).toEqual(['resolved']);
   });
 });
 

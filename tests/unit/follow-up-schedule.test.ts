@@ -146,15 +146,3 @@ describe("the SAP's plan (49 CFR 40.307(d))", () => {
     expect(issues([{ months: 1, tests: 40 }])).toEqual([{ code: 'tooBig', path: 'phases/0/tests' }]);
   });
 });
-
-describe('business days (the Clearinghouse report, 49 CFR 382.705(b))', () => {
-  it('skip weekends and observed US federal holidays', async () => {
-    const { isBusinessDay, nthBusinessDayAfter, federalHolidays } = await import('@/lib/domain/follow-up/business-days');
-    expect([...federalHolidays(2026)].sort()).toEqual([
-      '2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25', '2027-01-01',
-    ]);
-    expect(isBusinessDay('2026-07-03')).toBe(false); // Independence Day on a Saturday, observed Friday
-    expect(nthBusinessDayAfter('2026-11-25', 3)).toBe('2026-12-01'); // Thanksgiving and the weekend skipped
-    expect(nthBusinessDayAfter('2026-12-23', 3)).toBe('2026-12-29');
-  });
-});

@@ -76,7 +76,7 @@ export async function runFollowUpSweep(args: { db: Db; now: Date; tenantId?: str
         } else result.missed++;
         if (makeUp) tests.push(makeUp);
       }
-      if (lastCompletedOrder && (await completeIfDone(tx, plan, today, lastCompletedOrder))) {
+      if (lastCompletedOrder && (await completeIfDone(tx, plan, now, lastCompletedOrder))) {
         result.plansCompleted++;
         return;
       }

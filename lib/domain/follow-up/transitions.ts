@@ -4,7 +4,7 @@
  * test's order settles (the sweep), the plan completes.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { actions, agencies, followUpPlans, followUpTests } from '@/lib/db/schema';
+import { actions, agencies, followUpPlans, followUpTests, locations, orders } from '@/lib/db/schema';
 import { raiseAction, resolveActions } from '@/lib/domain/actions';
 import { auditChange } from '@/lib/domain/audit';
 import { API } from '@/lib/domain/contract/representation';
@@ -12,8 +12,12 @@ import { followUpPlanUrl } from '@/lib/domain/contract/follow-up';
 import type { Ctx } from '@/lib/domain/context';
 import type { InTransaction } from '@/lib/domain/transaction';
 import { emitEvent } from '@/lib/domain/webhook-endpoints/fan-out';
+import { zoneOf } from '@/lib/domain/clinics/hours';
+import type { ClearinghouseItem } from '@/lib/domain/contract/result-details';
+import { CLEARINGHOUSE_AGENCY, CLEARINGHOUSE_REPORTERS, clearinghouseItems } from '@/lib/domain/order-model/clearinghouse';
+import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
+import { RESULT_ACTIONS } from '@/lib/domain/results/action-types';
 import { newId } from '@/lib/ids';
-import { nthBusinessDayAfter } from './business-days';
 import { drawDay, makeUpWindow } from './schedule';
 import type { PlanRow, TestRow } from './serialize';
 import { addDays } from './windows';
@@ -144,7 +148,7 @@ export async function settleTest(tx: Tx, plan: PlanRow, test: TestRow, orderStat
 }
 
 /** The plan completes once every required test is completed (`lastOrderId`: the order that completed it). True: it did now. */
-export async function completeIfDone(tx: Tx, plan: PlanRow, today: string, lastOrderId: string | null): Promise<boolean> {
+export async function completeIfDone(tx: Tx, plan: PlanRow, now: Date, lastOrderId: string | null): Promise<boolean> {
   if (plan.status !== 'active' && plan.status !== 'paused') return false;
   const tests = await tx.db.select({ status: followUpTests.status }).from(followUpTests).where(eq(followUpTests.planId, plan.id));
   const completed = tests.filter((t) => t.status === 'completed').length;
@@ -152,27 +156,41 @@ export async function completeIfDone(tx: Tx, plan: PlanRow, today: string, lastO
   await tx.db.update(followUpPlans).set({ status: 'completed', pausedAt: null, updatedAt: new Date() }).where(eq(followUpPlans.id, plan.id));
   await auditChange(tx, { action: 'followUpPlan.completed', subject: { type: 'followUpPlan', id: plan.id }, data: { testsCompleted: completed } });
   await resolveDueActions(tx, plan);
-  if (lastOrderId) await raiseClearinghouseAction(tx, plan, lastOrderId, today);
+  if (lastOrderId) await addClearinghouseItem(tx, plan, lastOrderId, now);
   return true;
 }
 
 /**
  * FMCSA (49 CFR 382.705(b)): the employer reports the date follow-up testing was completed to the
- * Clearinghouse by the close of the 3rd business day. The action is about the order whose result
- * completed the plan (Clearinghouse items live on orders, DESIGN.md 7.5).
+ * Clearinghouse by the close of the 3rd business day. The item joins the Clearinghouse items of the
+ * order whose result completed the plan (DESIGN.md 7.5), so `PUT /api/v2/orders/{id}/clearinghouse-
+ * reports/followUpCompleted` records it and resolves the action, as for any employer item.
  */
-async function raiseClearinghouseAction(tx: Tx, plan: PlanRow, orderId: string, today: string): Promise<void> {
+async function addClearinghouseItem(tx: Tx, plan: PlanRow, orderId: string, now: Date): Promise<void> {
   if (!plan.agencyId) return;
   const [agency] = await tx.db.select({ code: agencies.code }).from(agencies).where(eq(agencies.id, plan.agencyId));
-  if (agency?.code !== 'FMCSA') return;
+  if (agency?.code !== CLEARINGHOUSE_AGENCY) return;
+  const [order] = await tx.db
+    .select({ clearinghouse: orders.clearinghouse, state: locations.state })
+    .from(orders)
+    .leftJoin(locations, eq(locations.id, orders.locationId))
+    .where(and(eq(orders.tenantId, plan.tenantId), eq(orders.id, orderId)))
+    .for('update', { of: orders });
+  if (!order) return;
+  const items = (order.clearinghouse?.items ?? []) as ClearinghouseItem[];
+  if (items.some((i) => i.kind === 'followUpCompleted')) return;
+  const [item] = clearinghouseItems([{ kind: 'followUpCompleted', reporter: CLEARINGHOUSE_REPORTERS.followUpCompleted }], now, zoneOf(order.state ?? null) ?? 'America/New_York');
+  await tx.db.update(orders).set({ clearinghouse: { items: [...items, item] }, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  await storeOrderDocuments(tx.db, [orderId]);
+  const def = RESULT_ACTIONS.clearinghouseReportDue;
   await raiseAction(tx.db, {
     tenantId: plan.tenantId,
-    type: 'clearinghouseReportDue',
-    severity: 'high',
-    title: 'Report the completed follow-up testing to the Clearinghouse (followUpCompleted)',
+    type: def.type,
+    severity: def.severity,
+    citation: def.citation,
+    title: 'Report the completed follow-up testing to the FMCSA Clearinghouse',
     subject: { object: 'order', id: orderId },
     companyId: plan.companyId,
-    dueAt: new Date(`${nthBusinessDayAfter(today, 3)}T23:59:59.999Z`),
-    citation: '49 CFR 382.705(b)',
+    dueAt: new Date(item.dueAt!),
   });
 }
