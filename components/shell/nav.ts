@@ -4,7 +4,7 @@
  */
 import type { Scope } from '@/lib/domain/scopes';
 
-export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox' | 'users' | 'bell';
+export type NavIcon = 'orders' | 'plus' | 'map' | 'building' | 'pin' | 'flask' | 'box' | 'shield' | 'webhook' | 'key' | 'mail' | 'inbox' | 'users' | 'bell' | 'idCard' | 'dice';
 
 export interface NavItem {
   href: string;
@@ -13,7 +13,7 @@ export interface NavItem {
   /** The scope a user needs to see the item, or `admin` for admins only. */
   requires: Scope | 'admin';
   /** Which section heading the item sits under. */
-  section: 'Orders' | 'Reference data' | 'Developers';
+  section: 'Orders' | 'Program' | 'Reference data' | 'Developers';
   /** A count shown beside the label (e.g. results to acknowledge); none when 0 or absent. */
   badge?: number;
 }
@@ -24,6 +24,8 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/results', label: 'Results', icon: 'inbox', requires: 'order.list', section: 'Orders' },
   { href: '/actions', label: 'Actions', icon: 'bell', requires: 'action.read', section: 'Orders' },
   { href: '/clinics', label: 'Clinics', icon: 'map', requires: 'clinic.search', section: 'Orders' },
+  { href: '/employees', label: 'Employees', icon: 'idCard', requires: 'employee.list', section: 'Program' },
+  { href: '/random', label: 'Random testing', icon: 'dice', requires: 'random.read', section: 'Program' },
   { href: '/companies', label: 'Companies', icon: 'building', requires: 'company.list', section: 'Reference data' },
   { href: '/locations', label: 'Locations', icon: 'pin', requires: 'location.list', section: 'Reference data' },
   { href: '/services', label: 'Services', icon: 'flask', requires: 'service.list', section: 'Reference data' },

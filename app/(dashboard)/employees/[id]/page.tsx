@@ -1,0 +1,94 @@
+import { cache } from 'react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { PageHeader } from '@/components/ui/page-header';
+import { formatCalendarDate, formatPhone } from '@/components/orders/format';
+import { orNotFound } from '@/components/reference/server';
+import { Breadcrumb, Code, DescriptionList, DetailCard, linkClass } from '@/components/reference/ui';
+import { EmployeeFormDialog } from '@/components/employees/employee-form';
+import { EmployeeOrders } from '@/components/employees/employee-orders';
+import { EmployeeStatusToggle } from '@/components/employees/employee-status-toggle';
+import { coverageLine, rosterName } from '@/components/employees/format';
+import { RandomHistory } from '@/components/random/random-history';
+import { requireScope } from '@/lib/auth/page-context';
+import { getEmployee } from '@/lib/domain/employees';
+import { rosterOptions } from '../options';
+
+type Props = { params: Promise<{ id: string }> };
+
+/** Read once per request, shared by the metadata and the page. */
+const load = cache(async (id: string) => getEmployee(await requireScope('employee.read'), id));
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const employee = await load((await params).id).catch(() => null);
+  return { title: employee ? rosterName(employee) : 'Employee' };
+}
+
+/** An employee (DESIGN.md 7.1): details, their orders and their random draws. */
+export default async function EmployeePage({ params }: Props) {
+  const ctx = await requireScope('employee.read');
+  const { id } = await params;
+  const employee = await orNotFound(load(id));
+  const canWrite = ctx.scopes.has('employee.write');
+  const options = canWrite ? await rosterOptions(ctx) : null;
+  const name = rosterName(employee);
+  return (
+    <>
+      <PageHeader
+        eyebrow={<Breadcrumb parent="Employees" href="/employees" />}
+        title={
+          <span className="inline-flex flex-wrap items-center gap-3">
+            {name} {employee.status === 'inactive' ? <Badge tone="muted">Inactive</Badge> : null}
+          </span>
+        }
+        description={`${employee.company.name}${employee.location ? ` · ${employee.location.name}` : ''} · ${coverageLine(employee.dot)}`}
+        actions={
+          <>
+            {ctx.scopes.has('order.create') && employee.status === 'active' ? (
+              <ButtonLink size="sm" href={`/orders/new?employeeId=${encodeURIComponent(employee.id)}`}>
+                Order a test
+              </ButtonLink>
+            ) : null}
+            {options ? <EmployeeFormDialog mode="edit" employee={employee} options={options} /> : null}
+            {canWrite ? <EmployeeStatusToggle id={employee.id} name={name} active={employee.status === 'active'} /> : null}
+          </>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-1">
+          <DetailCard id="employee-details" title="Details">
+            <DescriptionList
+              items={[
+                { term: 'Employee id', value: <Code>{employee.externalId}</Code> },
+                { term: 'Status', value: employee.status === 'active' ? `Active since ${formatCalendarDate(employee.activeFrom)}` : `Inactive since ${formatCalendarDate(employee.activeTo)}` },
+                { term: 'Company', value: ctx.scopes.has('company.read') ? <Link href={`/companies/${employee.company.id}`} className={linkClass}>{employee.company.name}</Link> : employee.company.name },
+                { term: 'Location', value: employee.location?.name ?? null },
+                { term: 'DOT agency', value: employee.dot ? employee.dot.agency.code : 'Non-DOT' },
+                { term: 'Job category', value: employee.dot?.jobCategory?.name ?? null },
+                { term: 'Date of birth', value: employee.birthDate ? formatCalendarDate(employee.birthDate) : null },
+                { term: 'CDL', value: employee.cdl ? <span data-testid="cdl">{`${employee.cdl.number}${employee.cdl.state ? ` (${employee.cdl.state})` : ''}`}</span> : null },
+                { term: 'E-mail', value: employee.email ? <a href={`mailto:${employee.email}`} className={linkClass}>{employee.email}</a> : null, wide: true },
+                { term: 'Phone', value: employee.phone ? formatPhone(employee.phone) : null },
+                { term: 'Clearinghouse', value: employee.dot ? employee.clearinghouse.status : null },
+              ]}
+            />
+          </DetailCard>
+        </div>
+        <div className="flex flex-col gap-6 lg:col-span-2">
+          {ctx.scopes.has('order.list') ? (
+            <DetailCard id="employee-orders" title="Orders" description="Every order placed for this employee, newest first." flush>
+              <EmployeeOrders employeeId={employee.id} />
+            </DetailCard>
+          ) : null}
+          {ctx.scopes.has('random.read') ? (
+            <DetailCard id="employee-random" title="Random testing" description="Every draw this employee was in the pool for, and when they were selected." flush>
+              <RandomHistory employeeId={employee.id} />
+            </DetailCard>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}
