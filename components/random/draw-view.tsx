@@ -23,21 +23,14 @@ import { Breadcrumb, Code, DescriptionList, linkClass } from '@/components/refer
 import { ExcuseDialog } from './excuse-dialog';
 import { fetchDraw, fetchSelections } from './random-api';
 import { SelectionStatusBadge } from './selection-status';
-import { KIND_LABEL, KINDS, randomKeys, type Kind, type RandomDraw, type RandomSelection } from './types';
+import { KIND_LABEL, KINDS, percent, randomKeys, type Kind, type RandomDraw, type RandomSelection } from './types';
 
 export const VERIFY_COMMAND = 'npm run --silent cli -- random verify --file verification.json';
 
-/** A selection's person as the API names them, "Last, First" when both names are given. */
-export function selectionName(s: RandomSelection): string {
-  const e = s.employee;
-  if (e.lastName && e.firstName) return `${e.lastName}, ${e.firstName}`;
-  return e.name ?? e.externalId ?? e.id;
-}
+/** A selection's person as the API names them. */
+export const selectionName = (s: RandomSelection) => s.employee.name;
 
-/** The body of "Order": the API takes delivery and settings as create-order does; the rest comes from the employee and the pool. */
-const ORDER_BODY = { deliveryMethods: [{ type: 'email' }] };
-
-export function DrawView({ id, canWrite, canReadEmployees }: { id: string; canWrite: boolean; canReadEmployees: boolean }) {
+export function DrawView({ id, canWrite, canReadEmployees, requester }: { id: string; canWrite: boolean; canReadEmployees: boolean; requester: { email: string; name?: string } }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const draw = useQuery({ queryKey: randomKeys.draw(id), queryFn: ({ signal }) => fetchDraw(id, signal) });
@@ -50,7 +43,7 @@ export function DrawView({ id, canWrite, canReadEmployees }: { id: string; canWr
       // One at a time: each is its own order, and one refused does not stop the others.
       for (const selectionId of ids) {
         try {
-          await apiFetch(`/api/v2/random-selections/${encodeURIComponent(selectionId)}/order`, { method: 'POST', body: ORDER_BODY });
+          await apiFetch(`/api/v2/random-selections/${encodeURIComponent(selectionId)}/order`, { method: 'POST', body: { deliveryMethods: [{ type: 'email' }], requester } });
         } catch (error) {
           failed[selectionId] = errorMessage(error);
         }
@@ -75,9 +68,9 @@ export function DrawView({ id, canWrite, canReadEmployees }: { id: string; canWr
   return (
     <>
       <PageHeader
-        eyebrow={<Breadcrumb parent={d.pool.name ?? 'Pool'} href={`/random/pools/${d.pool.id}`} />}
+        eyebrow={<Breadcrumb parent={d.pool.name} href={`/random/pools/${d.pool.id}`} />}
         title={`Draw of ${d.period}`}
-        description={`${d.pool.name ?? 'Pool'} · ${d.poolSize} eligible`}
+        description={`${d.pool.name} · ${d.poolSize} eligible · period ${formatCalendarDate(d.periodStart)} to ${formatCalendarDate(d.periodEnd)}`}
         actions={
           canWrite && open.length ? (
             <Button size="sm" loading={order.isPending} onClick={() => order.mutate(open.map((s) => s.id))}>
@@ -135,11 +128,6 @@ export function DrawView({ id, canWrite, canReadEmployees }: { id: string; canWr
   );
 }
 
-function drawnByName(by: RandomDraw['drawnBy']): string | null {
-  if (!by) return null;
-  if (typeof by === 'string') return by;
-  return by.name ?? by.email ?? null;
-}
 
 function DrawFacts({ draw: d }: { draw: RandomDraw }) {
   return (
@@ -147,10 +135,11 @@ function DrawFacts({ draw: d }: { draw: RandomDraw }) {
       items={[
         { term: 'Period', value: <span className="font-mono">{d.period}</span> },
         { term: 'Drawn', value: <DateTime iso={d.drawnAt} /> },
-        { term: 'Drawn by', value: drawnByName(d.drawnBy) },
+        { term: 'Drawn by', value: d.drawnBy.name ?? (d.drawnBy.type === 'token' ? 'An API token' : null) },
         { term: 'Pool size', value: String(d.poolSize) },
         { term: 'Mean pool size', value: String(d.meanPoolSize) },
-        { term: 'Required this year', value: `${d.required.drug} drug, ${d.required.alcohol} alcohol` },
+        { term: 'Rates', value: `${percent(d.rates.drug)} drug, ${percent(d.rates.alcohol)} alcohol` },
+        { term: 'Required this year', value: `${d.required.drug} drug, ${d.required.alcohol ?? 0} alcohol` },
         { term: 'Selected', value: `${d.selected.drug} drug, ${d.selected.alcohol} alcohol`, wide: true },
       ]}
     />
@@ -158,7 +147,7 @@ function DrawFacts({ draw: d }: { draw: RandomDraw }) {
 }
 
 function Proof({ draw: d, canWrite, revealing, onReveal, revealError }: { draw: RandomDraw; canWrite: boolean; revealing: boolean; onReveal: () => void; revealError: string | null }) {
-  const verification = `/api/v2/random-draws/${d.id}/verification`;
+  const verification = d.verificationUrl;
   return (
     <Card aria-labelledby="draw-proof">
       <CardHeader id="draw-proof" title="Proof" description="Anyone can re-check this draw: the seed was committed before the selection and the eligible list is hashed." />
@@ -294,8 +283,8 @@ function Selections({
                     </td>
                     <td className="px-4 py-3">
                       {s.order ? (
-                        <Link href={`/orders/${s.order.id}`} className="font-mono text-brand-700 hover:underline dark:text-brand-300">
-                          {s.order.code ?? 'View order'}
+                        <Link href={`/orders/${s.order.id}`} className={linkClass}>
+                          View order
                         </Link>
                       ) : (
                         <span className="text-slate-500 dark:text-slate-400">—</span>

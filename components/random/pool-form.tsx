@@ -41,7 +41,7 @@ const percentText = (rate: number | null | undefined) => (rate === null || rate 
 const toBody = (editing: boolean) => (v: PoolValues) => ({
   ...(cleanValues({ name: v.name }, editing ? null : undefined) as object),
   kind: editing ? undefined : v.kind,
-  agencies: v.kind === 'dot' ? v.agencies.map((id) => ({ id })) : [],
+  agencies: v.kind === 'dot' ? v.agencies.map((id) => ({ id })) : undefined,
   companies: v.companies.map((id) => ({ id })),
   drugRate: rateOf(v.drugRate),
   alcoholRate: rateOf(v.alcoholRate),

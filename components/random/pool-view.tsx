@@ -81,13 +81,14 @@ function PoolDetails({ pool, progress }: { pool: RandomPool; progress?: PoolProg
         { term: 'Drug rate', value: percent(pool.drugRate) },
         { term: 'Alcohol rate', value: percent(pool.alcoholRate) },
         { term: 'Agencies', value: pool.kind === 'dot' ? pool.agencies.map((a) => a.code).join(', ') : 'None (non-DOT employees)' },
-        { term: 'Mean pool size', value: progress?.meanPoolSize != null ? String(progress.meanPoolSize) : null },
+        { term: 'Members today', value: String(pool.memberCount) },
+        { term: 'Mean pool size', value: progress ? String(progress.meanPoolSize) : null },
         { term: 'Companies', value: pool.companies.map((c) => c.name).join(', '), wide: true },
         { term: 'Drug test package', value: pool.packages.drug?.name ?? null },
         { term: 'Alcohol test package', value: pool.packages.alcohol?.name ?? null },
         {
           term: 'Members',
-          value: 'Computed at each draw from the roster: never listed or excluded by hand, so every covered employee has an equal chance.',
+          value: pool.selectionMethod,
           wide: true,
         },
       ]}

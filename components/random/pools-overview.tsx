@@ -63,7 +63,7 @@ function PoolCard({ pool, year }: { pool: RandomPool; year: number }) {
       <CardBody className="space-y-3">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Rates: {percent(pool.drugRate)} drug, {percent(pool.alcoholRate)} alcohol
-          {progress.data?.meanPoolSize != null ? ` · mean pool size ${progress.data.meanPoolSize}` : ''}
+          {` · ${pool.memberCount} members today`}
         </p>
         {progress.isPending ? (
           <Skeleton className="h-12" />

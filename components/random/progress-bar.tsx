@@ -9,7 +9,7 @@ export function YearToDate({ progress, alcohol }: { progress: PoolProgress; alco
   return (
     <div className="flex flex-col gap-3">
       {KINDS.filter((k) => k === 'drug' || alcohol).map((kind) => {
-        const required = progress.required[kind];
+        const required = progress.required[kind] ?? 0;
         const done = progress.completed[kind];
         const share = required > 0 ? Math.min(1, done / required) : 1;
         const label = `${KIND_LABEL[kind]} tests completed in ${progress.year}`;

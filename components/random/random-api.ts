@@ -19,7 +19,4 @@ export const fetchProgress = (id: string, year: number, signal?: AbortSignal) =>
 export const fetchDraw = (id: string, signal?: AbortSignal) => apiGet<RandomDraw>(`/api/v2/random-draws/${encodeURIComponent(id)}`, undefined, signal);
 export const fetchSelections = (id: string, signal?: AbortSignal) => everyPage<RandomSelection>(`/api/v2/random-draws/${encodeURIComponent(id)}/selections`, {}, signal);
 
-/** The rates of a year: a list envelope (`data`), whether paged or not. */
-export async function fetchRates(year: number, signal?: AbortSignal): Promise<RandomRate[]> {
-  return (await apiGet<{ data: RandomRate[] }>('/api/v2/random-rates', { year }, signal)).data;
-}
+export const fetchRates = (year: number, signal?: AbortSignal) => everyPage<RandomRate>('/api/v2/random-rates', { year }, signal);

@@ -5,22 +5,17 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { apiGet, errorMessage } from '@/components/ui/api';
+import { apiGet, errorMessage, type Page } from '@/components/ui/api';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SelectionStatusBadge } from './selection-status';
-import { KIND_LABEL, randomKeys, type RandomSelection } from './types';
-
-interface HistoryEntry {
-  draw: { id: string; period: string; drawnAt: string; pool: { id: string; name?: string } };
-  selections: RandomSelection[];
-}
+import { KIND_LABEL, randomKeys, type RandomHistoryEntry } from './types';
 
 export function RandomHistory({ employeeId }: { employeeId: string }) {
   const query = useQuery({
     queryKey: randomKeys.history(employeeId),
-    queryFn: ({ signal }) => apiGet<{ data: HistoryEntry[] }>(`/api/v2/employees/${encodeURIComponent(employeeId)}/random-history`, undefined, signal),
+    queryFn: ({ signal }) => apiGet<Page<RandomHistoryEntry>>(`/api/v2/employees/${encodeURIComponent(employeeId)}/random-history`, { limit: 20 }, signal),
   });
   if (query.isPending) return <Skeleton className="m-4 h-24" />;
   if (query.isError) return <EmptyState tone="error" title="The random history could not be read" description={errorMessage(query.error)} />;
@@ -40,11 +35,11 @@ export function RandomHistory({ employeeId }: { employeeId: string }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {entries.map(({ draw, selections }) => (
+          {entries.map(({ draw, pool, selections }) => (
             <tr key={draw.id}>
               <td className="px-4 py-3">
-                <Link href={`/random/pools/${draw.pool.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
-                  {draw.pool.name ?? 'Pool'}
+                <Link href={`/random/pools/${pool.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-300">
+                  {pool.name}
                 </Link>
               </td>
               <td className="px-4 py-3">
@@ -65,8 +60,8 @@ export function RandomHistory({ employeeId }: { employeeId: string }) {
                         <span>{KIND_LABEL[s.kind]}</span>
                         <SelectionStatusBadge status={s.status} />
                         {s.order ? (
-                          <Link href={`/orders/${s.order.id}`} className="font-mono text-xs text-brand-700 hover:underline dark:text-brand-300">
-                            {s.order.code ?? 'Order'}
+                          <Link href={`/orders/${s.order.id}`} className="text-xs font-medium text-brand-700 hover:underline dark:text-brand-300">
+                            View order
                           </Link>
                         ) : null}
                       </li>

@@ -6,13 +6,17 @@ import type { AgencyRef, CompanyRef, PackageRef } from '@/lib/domain/contract/re
 
 export type Kind = 'drug' | 'alcohol';
 export const KINDS: readonly Kind[] = ['drug', 'alcohol'];
-export type PerKind = { drug: number; alcohol: number };
+export interface PerKind {
+  drug: number;
+  alcohol: number;
+}
 
 export interface RandomRate {
   object: 'randomRate';
   agency: AgencyRef;
   category: string | null;
   year: number;
+  /** A fraction: 0.5 is 50%. */
   drug: number;
   alcohol: number | null;
   source: string;
@@ -31,67 +35,70 @@ export interface RandomPool {
   frequency: 'monthly' | 'quarterly';
   packages: { drug: PackageRef | null; alcohol: PackageRef | null };
   isActive: boolean;
+  memberCount: number;
+  selectionMethod: string;
 }
 
-export interface DrawRef {
+interface Ref {
   id: string;
-  url?: string;
-}
-
-export interface PeriodProgress {
-  period: string;
-  startsOn?: string;
-  endsOn?: string;
-  poolSize: number | null;
-  draw: DrawRef | null;
-  selected: PerKind;
-  completed: PerKind;
-  excused: PerKind;
-  lost: PerKind;
+  url: string;
 }
 
 export interface PoolProgress {
   year: number;
-  periods: PeriodProgress[];
-  meanPoolSize: number | null;
-  required: PerKind;
+  periods: Array<{ period: string; start: string; end: string; poolSize: number | null; draw: Ref | null; selected: PerKind; completed: PerKind; excused: PerKind; lost: PerKind }>;
+  meanPoolSize: number;
+  required: { drug: number; alcohol: number | null };
   completed: PerKind;
   onTrack: boolean;
-  currentPeriod?: string | null;
 }
 
 export interface RandomDraw {
   id: string;
   object: 'randomDraw';
-  pool: { id: string; name?: string };
+  pool: Ref & { name: string };
   period: string;
+  periodStart: string;
+  periodEnd: string;
   drawnAt: string;
-  drawnBy: { name?: string; email?: string } | string | null;
+  drawnBy: { type: string; id: string | null; name: string | null };
   poolSize: number;
   meanPoolSize: number;
-  required: PerKind;
+  rates: { drug: number; alcohol: number | null };
+  required: { drug: number; alcohol: number | null };
   selected: PerKind;
   commitment: string;
   poolHash: string;
   seed: string | null;
+  seedRevealedAt: string | null;
   algorithm: string;
   certificateUrl: string;
   snapshotUrl: string;
+  verificationUrl: string;
 }
 
 export interface RandomSelection {
   id: string;
   object: 'randomSelection';
-  draw: DrawRef;
-  employee: { id: string; name?: string; firstName?: string; lastName?: string; externalId?: string; company?: CompanyRef };
+  draw: Ref & { period: string };
+  employee: Ref & { name: string; externalId: string };
+  company: CompanyRef;
   kind: Kind;
   rank: number;
   status: 'selected' | 'ordered' | 'completed' | 'excused' | 'lost';
   notifyOn: string;
-  order: { id: string; code?: string } | null;
+  order: (Ref & { status: string }) | null;
   excuse: { reason: string; note: string | null } | null;
-  replaces: { id: string } | null;
-  replacedBy: { id: string } | null;
+  replaces: Ref | null;
+  replacedBy: Ref | null;
+}
+
+export interface RandomHistoryEntry {
+  draw: Ref & { period: string; drawnAt: string };
+  pool: Ref & { name: string };
+  eligible: { drug: boolean; alcohol: boolean };
+  poolSize: number;
+  selections: RandomSelection[];
 }
 
 export const randomKeys = {
@@ -105,7 +112,7 @@ export const randomKeys = {
   history: (employeeId: string) => ['random', 'history', employeeId] as const,
 };
 
-/** A rate as a percentage: the API's fraction (0.5) or percent (50), written "50%". */
-export const percent = (rate: number | null) => (rate === null ? 'none' : `${Math.round((rate <= 1 ? rate * 100 : rate) * 100) / 100}%`);
+/** A rate, the API's fraction (0.5), written "50%"; null: none. */
+export const percent = (rate: number | null) => (rate === null ? 'none' : `${Math.round(rate * 10000) / 100}%`);
 
 export const KIND_LABEL: Record<Kind, string> = { drug: 'Drug', alcohol: 'Alcohol' };

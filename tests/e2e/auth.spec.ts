@@ -75,9 +75,9 @@ test.describe('Sign-in and the shell', () => {
 
   test('each role sees the navigation its scopes allow', async ({ page }) => {
     const expectations = {
-      manager: { visible: ['New order', 'Webhooks'], hidden: ['API tokens'] },
-      staff: { visible: ['Orders'], hidden: ['New order', 'Webhooks', 'API tokens'] },
-      viewer: { visible: ['Orders', 'Companies'], hidden: ['New order', 'Webhooks', 'API tokens'] },
+      manager: { visible: ['New order', 'Webhooks', 'Employees', 'Random testing'], hidden: ['API tokens'] },
+      staff: { visible: ['Orders', 'Employees', 'Random testing'], hidden: ['New order', 'Webhooks', 'API tokens'] },
+      viewer: { visible: ['Orders', 'Companies', 'Employees', 'Random testing'], hidden: ['New order', 'Webhooks', 'API tokens'] },
     } as const;
     for (const [role, { visible, hidden }] of Object.entries(expectations)) {
       await page.context().clearCookies();

@@ -8,5 +8,5 @@ export const metadata: Metadata = { title: 'Random draw' };
 export default async function DrawPage({ params }: { params: Promise<{ id: string }> }) {
   const ctx = await requireScope('random.read');
   const { id } = await params;
-  return <DrawView id={id} canWrite={ctx.scopes.has('random.write')} canReadEmployees={ctx.scopes.has('employee.read')} />;
+  return <DrawView id={id} canWrite={ctx.scopes.has('random.write')} canReadEmployees={ctx.scopes.has('employee.read')} requester={{ email: ctx.userEmail, name: ctx.userName ?? undefined }} />;
 }
