@@ -39,10 +39,10 @@ export function PoolView({ id, year, options }: { id: string; year: number; opti
         description={poolSummary(p)}
         actions={
           options ? (
-            <>
+            <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
               <PoolFormDialog mode="edit" pool={p} options={options} year={year} />
               {p.isActive ? <DrawDialog pool={p} /> : null}
-            </>
+            </div>
           ) : undefined
         }
       />

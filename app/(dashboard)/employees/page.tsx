@@ -64,12 +64,12 @@ export default async function EmployeesPage({ searchParams }: { searchParams: Pr
         description="The people your companies test: who is covered by DOT, under which agency, at which location. Random pools are drawn from the active ones."
         actions={
           canWrite ? (
-            <>
+            <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
               <ButtonLink variant="secondary" size="sm" href="/employees/import">
                 Import roster
               </ButtonLink>
               <EmployeeFormDialog mode="create" options={options} />
-            </>
+            </div>
           ) : undefined
         }
       />

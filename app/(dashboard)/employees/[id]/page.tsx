@@ -45,7 +45,7 @@ export default async function EmployeePage({ params }: Props) {
         }
         description={`${employee.company.name}${employee.location ? ` · ${employee.location.name}` : ''} · ${coverageLine(employee.dot)}`}
         actions={
-          <>
+          <div className="flex shrink-0 flex-wrap items-center gap-2 sm:flex-nowrap">
             {ctx.scopes.has('order.create') && employee.status === 'active' ? (
               <ButtonLink size="sm" href={`/orders/new?employeeId=${encodeURIComponent(employee.id)}`}>
                 Order a test
@@ -53,7 +53,7 @@ export default async function EmployeePage({ params }: Props) {
             ) : null}
             {options ? <EmployeeFormDialog mode="edit" employee={employee} options={options} /> : null}
             {canWrite ? <EmployeeStatusToggle id={employee.id} name={name} active={employee.status === 'active'} /> : null}
-          </>
+          </div>
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
