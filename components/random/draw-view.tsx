@@ -21,6 +21,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatCalendarDate } from '@/components/orders/format';
 import { Breadcrumb, Code, DescriptionList, linkClass } from '@/components/reference/ui';
 import { ExcuseDialog } from './excuse-dialog';
+import { OrderDialog, type OrderChoice } from './order-dialog';
 import { fetchDraw, fetchSelections } from './random-api';
 import { SelectionStatusBadge } from './selection-status';
 import { KIND_LABEL, KINDS, percent, randomKeys, type Kind, type RandomDraw, type RandomSelection } from './types';
@@ -30,7 +31,19 @@ export const VERIFY_COMMAND = 'npm run --silent cli -- random verify --file veri
 /** A selection's person as the API names them. */
 export const selectionName = (s: RandomSelection) => s.employee.name;
 
-export function DrawView({ id, canWrite, canReadEmployees, requester }: { id: string; canWrite: boolean; canReadEmployees: boolean; requester: { email: string; name?: string } }) {
+export function DrawView({
+  id,
+  canWrite,
+  canReadEmployees,
+  requester,
+  locations,
+}: {
+  id: string;
+  canWrite: boolean;
+  canReadEmployees: boolean;
+  requester: { email: string; name?: string };
+  locations: Array<{ id: string; name: string }>;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const draw = useQuery({ queryKey: randomKeys.draw(id), queryFn: ({ signal }) => fetchDraw(id, signal) });
@@ -38,12 +51,13 @@ export function DrawView({ id, canWrite, canReadEmployees, requester }: { id: st
   const refresh = () => queryClient.invalidateQueries({ queryKey: randomKeys.all });
   const [orderErrors, setOrderErrors] = useState<Record<string, string>>({});
   const order = useMutation({
-    mutationFn: async (ids: string[]) => {
+    mutationFn: async ({ ids, choice }: { ids: string[]; choice: OrderChoice }) => {
       const failed: Record<string, string> = {};
+      const body = { deliveryMethods: [{ type: choice.delivery }], requester, ...(choice.locationId ? { location: { id: choice.locationId } } : {}) };
       // One at a time: each is its own order, and one refused does not stop the others.
       for (const selectionId of ids) {
         try {
-          await apiFetch(`/api/v2/random-selections/${encodeURIComponent(selectionId)}/order`, { method: 'POST', body: { deliveryMethods: [{ type: 'email' }], requester } });
+          await apiFetch(`/api/v2/random-selections/${encodeURIComponent(selectionId)}/order`, { method: 'POST', body });
         } catch (error) {
           failed[selectionId] = errorMessage(error);
         }
@@ -73,9 +87,14 @@ export function DrawView({ id, canWrite, canReadEmployees, requester }: { id: st
         description={`${d.pool.name} · ${d.poolSize} eligible · period ${formatCalendarDate(d.periodStart)} to ${formatCalendarDate(d.periodEnd)}`}
         actions={
           canWrite && open.length ? (
-            <Button size="sm" loading={order.isPending} onClick={() => order.mutate(open.map((s) => s.id))}>
-              Order all ({open.length})
-            </Button>
+            <OrderDialog
+              trigger={`Order all (${open.length})`}
+              title={`Order ${open.length === 1 ? 'the selected test' : `all ${open.length} selected tests`}`}
+              description="One order per selection, with the pool's package for its kind and the reason random."
+              pending={order.isPending}
+              locations={locations}
+              onOrder={(choice) => order.mutate({ ids: open.map((s) => s.id), choice })}
+            />
           ) : undefined
         }
       />
@@ -113,8 +132,9 @@ export function DrawView({ id, canWrite, canReadEmployees, requester }: { id: st
                 all={selections.data}
                 canWrite={canWrite}
                 canReadEmployees={canReadEmployees}
-                ordering={order.isPending ? (order.variables ?? []) : []}
-                onOrder={(sid) => order.mutate([sid])}
+                ordering={order.isPending ? (order.variables?.ids ?? []) : []}
+                locations={locations}
+                onOrder={(sid, choice) => order.mutate({ ids: [sid], choice })}
                 onExcused={() => {
                   toast.success('Excused: the next alternate is selected');
                   void refresh();
@@ -221,6 +241,7 @@ function Selections({
   canWrite,
   canReadEmployees,
   ordering,
+  locations,
   onOrder,
   onExcused,
 }: {
@@ -230,7 +251,8 @@ function Selections({
   canWrite: boolean;
   canReadEmployees: boolean;
   ordering: string[];
-  onOrder: (id: string) => void;
+  locations: Array<{ id: string; name: string }>;
+  onOrder: (id: string, choice: OrderChoice) => void;
   onExcused: () => void;
 }) {
   const byId = new Map(all.map((s) => [s.id, s]));
@@ -293,10 +315,16 @@ function Selections({
                     {canWrite ? (
                       <td className="px-4 py-3">
                         {s.status === 'selected' && !s.order ? (
-                          <div className="flex flex-wrap gap-2">
-                            <Button size="sm" loading={ordering.includes(s.id)} onClick={() => onOrder(s.id)} aria-label={`Order a test for ${name}`}>
-                              Order
-                            </Button>
+                          <div className="flex flex-nowrap gap-2">
+                            <OrderDialog
+                              trigger="Order"
+                              triggerLabel={`Order a test for ${name}`}
+                              title={`Order a ${kind} test for ${name}`}
+                              description="With the pool's package for this kind and the reason random."
+                              pending={ordering.includes(s.id)}
+                              locations={locations}
+                              onOrder={(choice) => onOrder(s.id, choice)}
+                            />
                             <ExcuseDialog selection={s} name={name} onDone={onExcused} />
                           </div>
                         ) : null}

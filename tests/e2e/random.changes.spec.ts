@@ -19,7 +19,7 @@ test('a manager creates a DOT pool, draws it behind the roster confirmation, exc
   for (const n of [1, 2, 3, 4, 5, 6]) {
     const created = await page.request.post('/api/v2/employees', {
       headers: { Origin: baseURL! },
-      data: { company: { id: DEMO.acme.companies.primary }, externalId: `R-${stamp}-${n}`, firstName: `Driver${n}`, lastName: `Pool${stamp}`, dot: { agency: { id: DEMO.agencies.FMCSA } } },
+      data: { company: { id: DEMO.acme.companies.primary }, location: { id: DEMO.acme.locations.primary }, externalId: `R-${stamp}-${n}`, firstName: `Driver${n}`, lastName: `Pool${stamp}`, email: `driver${n}.${stamp.toLowerCase()}@example.com`, dot: { agency: { id: DEMO.agencies.FMCSA } } },
     });
     expect(created.status(), await created.text()).toBe(201);
   }
@@ -90,6 +90,9 @@ test('a manager creates a DOT pool, draws it behind the roster confirmation, exc
   // Order the first: its status becomes Ordered, with a link to the order.
   const firstName = (await drug.first().locator('td').nth(1).getByRole('link').textContent())!;
   await drug.first().getByRole('button', { name: `Order a test for ${firstName}` }).click();
+  const orderDialog = page.getByRole('dialog', { name: `Order a drug test for ${firstName}` });
+  await expect(orderDialog.getByRole('radio', { name: "E-mail the pass to the employee's address" })).toBeChecked();
+  await orderDialog.getByRole('button', { name: 'Place the order' }).click();
   const ordered = drug.filter({ hasText: firstName }).first();
   await expect(ordered).toContainText('Ordered');
   await expect(ordered.getByRole('link', { name: 'View order' })).toBeVisible();
