@@ -93,7 +93,14 @@ export function EmployeeFormDialog(props: ({ mode: 'create'; companyId?: string 
     const error = errorAt(form.formState.errors, name);
     return (
       <Field label={label} htmlFor={id} error={error} hint={hint} required={required}>
-        <Select id={id} invalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} aria-required={required || undefined} {...form.register(name)}>
+        <Select
+          id={id}
+          invalid={Boolean(error)}
+          aria-describedby={describedBy(id, error, hint)}
+          aria-required={required || undefined}
+          // Another company or agency: the location or job category chosen under the previous one no longer applies.
+          {...form.register(name, { onChange: () => (name === 'company' ? form.setValue('location', '') : name === 'dot.agency' ? form.setValue('dot.jobCategory', '') : undefined) })}
+        >
           {children}
         </Select>
       </Field>
