@@ -11,16 +11,17 @@ import { ApiError, apiFetch, errorMessage } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { describedBy, Field, Select, Textarea } from '@/components/ui/field';
+import { EXCUSE_REASONS, type ExcuseReason } from '@/lib/domain/random/schemas';
 import type { RandomSelection } from './types';
 
-/** DESIGN.md 7.2: what excuses a selection (`notOnDutyForAlcohol` for alcohol only). */
-export const EXCUSE_REASONS: Array<{ value: string; label: string; alcoholOnly?: boolean }> = [
-  { value: 'longTermAbsence', label: 'Long-term absence (not expected back this period)' },
-  { value: 'layoff', label: 'Laid off' },
-  { value: 'medicalLeave', label: 'Extended medical leave' },
-  { value: 'terminated', label: 'No longer employed' },
-  { value: 'notOnDutyForAlcohol', label: 'Not on duty in the period (alcohol tests only)', alcoholOnly: true },
-];
+/** The words of the reasons DOT accepts (the API's EXCUSE_REASONS; `notOnDutyForAlcohol` for alcohol only). */
+const REASON_LABELS: Record<ExcuseReason, string> = {
+  longTermAbsence: 'Long-term absence (not expected back this period)',
+  layoff: 'Laid off',
+  medicalLeave: 'Extended medical leave',
+  terminated: 'No longer employed',
+  notOnDutyForAlcohol: 'Not on duty in the period (alcohol tests only)',
+};
 /** Asked for, refused by DOT: listed so that the refusal and its reason are seen where one looks. */
 const REFUSED_REASONS = [
   { value: 'operational', label: 'Operational needs (cannot be spared)' },
@@ -47,7 +48,7 @@ export function ExcuseDialog({ selection, name, onDone }: { selection: RandomSel
   const reasonError = entries.find((e) => e.source?.pointer === '/reason')?.detail;
   const noteError = entries.find((e) => e.source?.pointer === '/note')?.detail;
   const otherError = excuse.error && !reasonError && !noteError ? errorMessage(excuse.error) : null;
-  const reasons = EXCUSE_REASONS.filter((r) => !r.alcoholOnly || selection.kind === 'alcohol');
+  const reasons = EXCUSE_REASONS.filter((r) => r !== 'notOnDutyForAlcohol' || selection.kind === 'alcohol').map((r) => ({ value: r, label: REASON_LABELS[r] }));
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>

@@ -7,10 +7,12 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
-import { cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from '@/components/setup/form-kit';
+import type { z } from 'zod';
+import { CreateRandomPoolBody, UpdateRandomPoolBody } from '@/lib/domain/random/schemas';
+import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from '@/components/setup/form-kit';
 import { fetchRates } from './random-api';
 import { percent, randomKeys, type RandomPool, type RandomRate } from './types';
 
@@ -33,23 +35,28 @@ interface PoolValues {
 
 const CONTROLS = ['name', 'kind', 'agencies', 'companies', 'drugRate', 'alcoholRate', 'frequency', 'packages', 'packages.drug', 'packages.alcohol'];
 
-/** The form's percent ("50") as the API's rate, a fraction (0.5); blank: none. */
+/** The form's percent ("50") as the API's rate, a fraction (0.5); blank: none (the schema says when that is wrong). */
 const rateOf = (text: string) => (text.trim() === '' ? null : Number(text) / 100);
 /** The API's rate (a fraction) as the form's percent. */
 const percentText = (rate: number | null | undefined) => (rate === null || rate === undefined ? '' : String(Math.round(rate * 10000) / 100));
 
+/** Form values to the request body: rates from percent to fractions, ids to references; a pool keeps its kind. */
 const toBody = (editing: boolean) => (v: PoolValues) => ({
-  ...(cleanValues({ name: v.name }, editing ? null : undefined) as object),
+  name: v.name.trim(),
   kind: editing ? undefined : v.kind,
   agencies: v.kind === 'dot' ? v.agencies.map((id) => ({ id })) : undefined,
   companies: v.companies.map((id) => ({ id })),
-  drugRate: rateOf(v.drugRate),
+  drugRate: rateOf(v.drugRate) ?? undefined,
   alcoholRate: rateOf(v.alcoholRate),
   frequency: v.frequency,
   packages: { drug: v.packages.drug ? { id: v.packages.drug } : null, alcohol: v.packages.alcohol ? { id: v.packages.alcohol } : null },
 });
 
 /** The rates of the year for the chosen agencies, and the highest (what a combined pool tests at). */
+type Output = z.output<typeof UpdateRandomPoolBody>;
+const createResolver = bodyResolver<PoolValues, Output>(CreateRandomPoolBody, toBody(false));
+const updateResolver = bodyResolver<PoolValues, Output>(UpdateRandomPoolBody, toBody(true));
+
 export function minimumOf(rates: RandomRate[], agencyIds: string[]) {
   const chosen = rates.filter((r) => agencyIds.includes(r.agency.id));
   const drug = chosen.length ? Math.max(...chosen.map((r) => r.drug)) : null;
@@ -63,7 +70,8 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
   const [open, setOpen] = useState(false);
   const afterSave = useAfterSave();
   const queryClient = useQueryClient();
-  const form = useForm<PoolValues>({
+  const form = useForm<PoolValues, unknown, Output>({
+    resolver: pool ? updateResolver : createResolver,
     defaultValues: {
       name: pool?.name ?? '',
       kind: pool?.kind ?? 'dot',
@@ -75,7 +83,7 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
       packages: { drug: pool?.packages.drug?.id ?? '', alcohol: pool?.packages.alcohol?.id ?? '' },
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<PoolValues, PoolValues, RandomPool>({
+  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<PoolValues, Output, RandomPool>({
     form,
     controls: CONTROLS,
     request: () => (pool ? { path: `/api/v2/random-pools/${encodeURIComponent(pool.id)}`, method: 'PATCH' } : { path: '/api/v2/random-pools', method: 'POST' }),
@@ -106,7 +114,7 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
     );
   };
 
-  const submit = form.handleSubmit((values) => mutation.mutate(toBody(Boolean(pool))(values)));
+  const submit = form.handleSubmit((body) => mutation.mutate(body));
 
   return (
     <FormDialog
@@ -220,7 +228,7 @@ function CheckboxGroup({
   options: Array<{ value: string; label: string }>;
   error?: string;
   hint?: string;
-  register: ReturnType<ReturnType<typeof useForm<PoolValues>>['register']>;
+  register: ReturnType<UseFormRegister<PoolValues>>;
 }) {
   return (
     <fieldset aria-describedby={error ? `${name}-error` : hint ? `${name}-hint` : undefined} aria-invalid={error ? true : undefined}>

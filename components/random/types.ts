@@ -1,8 +1,9 @@
 /**
- * The random-testing representations as the dashboard reads them (DESIGN.md 7.2), and the one
- * TanStack Query key factory of the area: every change invalidates `randomKeys.all`.
+ * The random-testing representations the dashboard reads (DESIGN.md 7.2; their one home is
+ * lib/domain/contract/random.ts), and the area's one TanStack Query key factory: every change
+ * invalidates `randomKeys.all`.
  */
-import type { AgencyRef, CompanyRef, PackageRef } from '@/lib/domain/contract/representation';
+import type { RandomDraw, RandomHistoryEntry, RandomPool, RandomPoolProgress, RandomRate, RandomSelection } from '@/lib/domain/contract/random';
 
 export type Kind = 'drug' | 'alcohol';
 export const KINDS: readonly Kind[] = ['drug', 'alcohol'];
@@ -11,95 +12,8 @@ export interface PerKind {
   alcohol: number;
 }
 
-export interface RandomRate {
-  object: 'randomRate';
-  agency: AgencyRef;
-  category: string | null;
-  year: number;
-  /** A fraction: 0.5 is 50%. */
-  drug: number;
-  alcohol: number | null;
-  source: string;
-}
-
-export interface RandomPool {
-  id: string;
-  object: 'randomPool';
-  url: string;
-  name: string;
-  kind: 'dot' | 'nonDot';
-  agencies: AgencyRef[];
-  companies: CompanyRef[];
-  drugRate: number;
-  alcoholRate: number | null;
-  frequency: 'monthly' | 'quarterly';
-  packages: { drug: PackageRef | null; alcohol: PackageRef | null };
-  isActive: boolean;
-  memberCount: number;
-  selectionMethod: string;
-}
-
-interface Ref {
-  id: string;
-  url: string;
-}
-
-export interface PoolProgress {
-  year: number;
-  periods: Array<{ period: string; start: string; end: string; poolSize: number | null; draw: Ref | null; selected: PerKind; completed: PerKind; excused: PerKind; lost: PerKind }>;
-  meanPoolSize: number;
-  required: { drug: number; alcohol: number | null };
-  completed: PerKind;
-  onTrack: boolean;
-}
-
-export interface RandomDraw {
-  id: string;
-  object: 'randomDraw';
-  pool: Ref & { name: string };
-  period: string;
-  periodStart: string;
-  periodEnd: string;
-  drawnAt: string;
-  drawnBy: { type: string; id: string | null; name: string | null };
-  poolSize: number;
-  meanPoolSize: number;
-  rates: { drug: number; alcohol: number | null };
-  required: { drug: number; alcohol: number | null };
-  selected: PerKind;
-  commitment: string;
-  poolHash: string;
-  seed: string | null;
-  seedRevealedAt: string | null;
-  algorithm: string;
-  certificateUrl: string;
-  snapshotUrl: string;
-  verificationUrl: string;
-}
-
-export interface RandomSelection {
-  id: string;
-  object: 'randomSelection';
-  draw: Ref & { period: string };
-  employee: Ref & { name: string; externalId: string };
-  company: CompanyRef;
-  kind: Kind;
-  rank: number;
-  status: 'selected' | 'ordered' | 'completed' | 'excused' | 'lost';
-  notifyOn: string;
-  order: (Ref & { status: string }) | null;
-  excuse: { reason: string; note: string | null } | null;
-  replaces: Ref | null;
-  replacedBy: Ref | null;
-}
-
-export interface RandomHistoryEntry {
-  draw: Ref & { period: string; drawnAt: string };
-  pool: Ref & { name: string };
-  eligible: { drug: boolean; alcohol: boolean };
-  poolSize: number;
-  selections: RandomSelection[];
-}
+export type { RandomDraw, RandomHistoryEntry, RandomPool, RandomRate, RandomSelection };
+export type PoolProgress = RandomPoolProgress;
 
 export const randomKeys = {
   all: ['random'] as const,
