@@ -16,7 +16,7 @@ test('a manager creates a DOT pool, draws it behind the roster confirmation, exc
   await expect(page.getByRole('heading', { level: 1, name: 'Random testing' })).toBeVisible();
 
   // Drivers of Acme Freight Lines under FMCSA: a few of this run's own, beside the demo roster.
-  for (const n of [1, 2, 3, 4, 5, 6]) {
+  for (let n = 1; n <= 10; n++) {
     const created = await page.request.post('/api/v2/employees', {
       headers: { Origin: baseURL! },
       data: { company: { id: DEMO.acme.companies.primary }, location: { id: DEMO.acme.locations.primary }, externalId: `R-${stamp}-${n}`, firstName: `Driver${n}`, lastName: `Pool${stamp}`, email: `driver${n}.${stamp.toLowerCase()}@example.com`, dot: { agency: { id: DEMO.agencies.FMCSA } } },
@@ -87,9 +87,12 @@ test('a manager creates a DOT pool, draws it behind the roster confirmation, exc
   await expect(drug.filter({ hasText: `Alternate for ${secondName}` })).toHaveCount(1);
   await expect(drug.filter({ hasText: `Alternate for ${secondName}` })).toContainText('Selected');
 
-  // Order the first: its status becomes Ordered, with a link to the order.
-  const firstName = (await drug.first().locator('td').nth(1).getByRole('link').textContent())!;
-  await drug.first().getByRole('button', { name: `Order a test for ${firstName}` }).click();
+  // Order one of this run's drivers (with the e-mail address the pass goes to): its status becomes
+  // Ordered, with a link to the order. Ten of the pool's members are theirs: one is selected but
+  // for odds of 1 in 20,000.
+  const target = drug.filter({ hasText: `Pool${stamp}` }).filter({ has: page.getByRole('button', { name: /^Order a test for/ }) }).first();
+  const firstName = (await target.locator('td').nth(1).getByRole('link').textContent())!;
+  await target.getByRole('button', { name: `Order a test for ${firstName}` }).click();
   const orderDialog = page.getByRole('dialog', { name: `Order a drug test for ${firstName}` });
   await expect(orderDialog.getByRole('radio', { name: "E-mail the pass to the employee's address" })).toBeChecked();
   await orderDialog.getByRole('button', { name: 'Place the order' }).click();
