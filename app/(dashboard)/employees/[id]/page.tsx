@@ -12,8 +12,10 @@ import { EmployeeOrders } from '@/components/employees/employee-orders';
 import { EmployeeStatusToggle } from '@/components/employees/employee-status-toggle';
 import { coverageLine, rosterName } from '@/components/employees/format';
 import { RandomHistory } from '@/components/random/random-history';
+import { FollowUpPlanPanel } from '@/components/follow-up/plan-panel';
 import { requireScope } from '@/lib/auth/page-context';
 import { getEmployee } from '@/lib/domain/employees';
+import { listFollowUpPlans } from '@/lib/domain/follow-up';
 import { rosterOptions } from '../options';
 
 type Props = { params: Promise<{ id: string }> };
@@ -26,13 +28,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: employee ? rosterName(employee) : 'Employee' };
 }
 
-/** An employee (DESIGN.md 7.1): details, their orders and their random draws. */
+/** An employee (DESIGN.md 7.1): details, their orders, follow-up plan and random draws. */
 export default async function EmployeePage({ params }: Props) {
   const ctx = await requireScope('employee.read');
   const { id } = await params;
   const employee = await orNotFound(load(id));
   const canWrite = ctx.scopes.has('employee.write');
-  const options = canWrite ? await rosterOptions(ctx) : null;
+  const [options, plans] = await Promise.all([canWrite ? rosterOptions(ctx) : null, listFollowUpPlans(ctx, employee.id, { page: 1, limit: 20 })]);
   const name = rosterName(employee);
   return (
     <>
@@ -82,6 +84,8 @@ export default async function EmployeePage({ params }: Props) {
               <EmployeeOrders employeeId={employee.id} />
             </DetailCard>
           ) : null}
+          {/* The due days of follow-up tests are for those who run the program (they must stay unannounced). */}
+          <FollowUpPlanPanel plans={plans.data} showDueDays={canWrite} />
           {ctx.scopes.has('random.read') ? (
             <DetailCard id="employee-random" title="Random testing" description="Every draw this employee was in the pool for, and when they were selected." flush>
               <RandomHistory employeeId={employee.id} />
