@@ -6,7 +6,7 @@ import { pageOf } from '../representations';
 import { ok, type OperationSpec } from './spec';
 
 const TYPES = ACTION_TYPES.map(
-  (t) => `\`${t.type}\` (${t.severity}${t.citation ? `, ${t.citation}` : ''}${t.resolvableByHand ? '' : ', resolves only by fixing its cause'}${t.raisedBy === 'later' ? ', not raised yet' : ''}): ${t.rule}`,
+  (t) => `\`${t.type}\` (${t.severity}${t.citation ? `, ${t.citation}` : ''}${t.resolvableByHand ? '' : ', resolves only by fixing its cause'}): ${t.rule}`,
 ).join('\n- ');
 
 const REACH =

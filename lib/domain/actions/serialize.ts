@@ -38,7 +38,7 @@ export function serializeAction(row: ActionRow, companyName: string | null, now:
     object: 'action',
     id: row.id,
     url: actionUrl(row.id),
-    type: row.type as Action['type'],
+    type: row.type,
     severity: row.severity as Action['severity'],
     title: row.title,
     subject: { object: row.subjectObject as Action['subject']['object'], id: row.subjectId, url: subjectUrl(row.subjectObject, row.subjectId) },

@@ -36,11 +36,11 @@ export interface ActionTypeDefinition {
    */
   resolvableByHand: boolean;
   /**
-   * `sweep`: raised and resolved by the action sweep on the tenant's clock; `webhookDelivery` and
-   * `followUp`: by the delivery worker and the follow-up sweep (lib/domain/follow-up); `later`: not
-   * yet, its data comes with a later issue.
+   * `sweep`: raised and resolved by the action sweep on the tenant's clock; `webhookDelivery`,
+   * `followUp` and `results`: by the delivery worker, the follow-up sweep (lib/domain/follow-up) and
+   * the results' consequences (lib/domain/results); `later`: not yet.
    */
-  raisedBy: 'sweep' | 'webhookDelivery' | 'followUp' | 'later';
+  raisedBy: 'sweep' | 'webhookDelivery' | 'followUp' | 'results' | 'later';
   /** The sweep resolves it automatically once its cause is gone (false: the cause never goes by itself; a person resolves it). */
   autoResolve: boolean;
   fix: ActionFix;
@@ -203,14 +203,25 @@ export const ACTION_TYPES = [
   // Types raised elsewhere, or whose data comes with a later issue (33's result details and
   // Clearinghouse items): defined here so the API and the filters know them.
   {
-    type: 'recollectionObserved',
+    type: 'recollectionDirected',
     severity: 'critical',
-    citation: '49 CFR 40.67(a)',
+    citation: '49 CFR 40.67',
     subject: 'order',
-    rule: 'The MRO directs an immediate recollection under direct observation (result `recollection: observed`).',
+    rule: 'The MRO directs an immediate recollection under direct observation (result `recollection: observed`); ordering the recollection resolves it.',
     resolvableByHand: false,
-    raisedBy: 'later',
-    autoResolve: true,
+    raisedBy: 'results',
+    autoResolve: false,
+    fix: 'openOrder',
+  },
+  {
+    type: 'prohibitedDriverOrder',
+    severity: 'critical',
+    citation: '49 CFR 382.501',
+    subject: 'order',
+    rule: 'An order other than return-to-duty placed for a driver the Clearinghouse shows as prohibited: the driver may not perform safety-sensitive functions.',
+    resolvableByHand: true,
+    raisedBy: 'results',
+    autoResolve: false,
     fix: 'openOrder',
   },
   {
@@ -218,9 +229,9 @@ export const ACTION_TYPES = [
     severity: 'high',
     citation: '49 CFR 382.705(b)',
     subject: 'order',
-    rule: 'An employer\'s Clearinghouse report due by the close of the 3rd business day (today: a completed follow-up plan\'s `followUpCompleted`); recording the report resolves it.',
+    rule: 'An employer\'s Clearinghouse report due by the close of the 3rd business day (from a result\'s Clearinghouse items and a completed follow-up plan); recording the report resolves it.',
     resolvableByHand: false,
-    raisedBy: 'followUp',
+    raisedBy: 'results',
     autoResolve: true,
     fix: 'openOrder',
   },
