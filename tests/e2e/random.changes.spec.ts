@@ -110,4 +110,11 @@ test('a manager creates a DOT pool, draws it behind the roster confirmation, exc
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').click();
   await expect(page.getByRole('table', { name: 'Periods of the year' }).getByRole('link', { name: 'View draw' })).toHaveCount(1);
   await expect(page.getByRole('meter', { name: /Drug tests completed in \d{4}/ })).toBeVisible();
+  await screenshotAndAudit(page, 'random-pool');
+
+  // The overview: the pool with its year to date against the required count.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Random testing' }).click();
+  const card = page.getByRole('region', { name: `Acme drivers ${stamp}` });
+  await expect(card.getByTestId('ytd-drug')).toHaveText(/^0 of \d+ required$/);
+  await screenshotAndAudit(page, 'random-pools');
 });
