@@ -65,8 +65,15 @@ function operationObject(operationId: string, op: OperationSpec): Json {
     responses[status] = {
       description: r.description,
       ...(r.headers ? { headers: Object.fromEntries(Object.entries(r.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }])) } : {}),
-      ...(r.schema ? { content: { 'application/json': { schema: schemaOf(r.schema, 'output') } } } : {}),
-      ...(r.files ? { content: Object.fromEntries(r.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) } : {}),
+      // JSON, files, or both (an operation whose `format` chooses).
+      ...(r.schema || r.files
+        ? {
+            content: {
+              ...(r.schema ? { 'application/json': { schema: schemaOf(r.schema, 'output') } } : {}),
+              ...Object.fromEntries((r.files ?? []).map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+            },
+          }
+        : {}),
     };
   }
   const errorStatuses = [...new Set([...(op.scope || op.caller ? [401, 403] : []), ...op.errors, 500])].sort();
@@ -134,7 +141,7 @@ export function buildOpenApiDocument(): Json {
         'Lists take `page` (1-10000) and `limit` (1-20) and answer `{data,total,page,limit}`.',
     },
     servers: [{ url: '/', description: 'This deployment (staging or production; tokens `dto_test_` or `dto_live_`).' }],
-    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account', 'sandbox', 'employees', 'random', 'followUpPlans', 'actions'].map((name) => ({ name })),
+    tags: ['agencies', 'jobCategories', 'clinics', 'companies', 'locations', 'orders', 'packages', 'services', 'webhooks', 'documents', 'users', 'apiTokens', 'account', 'sandbox', 'employees', 'random', 'followUpPlans', 'actions', 'reports'].map((name) => ({ name })),
     paths,
     // The event catalog, the same as GET /api/v2/event-types lists (lib/domain/events/catalog.ts).
     webhooks: Object.fromEntries(

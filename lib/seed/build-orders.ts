@@ -13,6 +13,7 @@
 import {
   ORDER_STATUSES,
   isFinalOrderStatus,
+  isFinalServiceStatus,
   isOpenOrderStatus,
   serviceStatusGroup,
   servicesFitOrderStatus,
@@ -25,6 +26,7 @@ import type { ServiceKind } from './catalog';
 import type { TenantDef } from './tenants';
 import { seedIds } from './ids';
 import { seedId, ANCHOR, DAY, HOUR, MINUTE, Rng } from './random';
+import { seedResult } from './results';
 import { APARTMENTS, AREA_CODES, COURIERS, DOT_OTHER_TEST_REASONS, FIRST_NAMES, LAST_NAMES, STREET_NAMES } from './names';
 import { miles, type Geo, type Zip } from './geo';
 import type { BuiltClinic, BuiltCompany, BuiltLocation, BuiltPackage, BuiltService, TenantRows } from './model';
@@ -825,6 +827,7 @@ export function buildOrders(input: OrdersInput, rows: TenantRows): void {
         courierServiceName: courier,
         specimenId: collected && (story.plan.path === 'lab' || story.plan.path === 'instant') ? specimenIdFor(lab, rng) : null,
         trackingNumber: courier ? trackingNumberFor(courier, rng) : null,
+        result: isFinalServiceStatus(last.status) ? seedResult(s.def, last.status, serviceKey) : null,
       });
       story.events.forEach((e, i) =>
         rows.orderServiceStatusHistory.push({

@@ -20,6 +20,7 @@ import * as messages from './samples/messages';
 import * as pass from './samples/pass';
 import * as random from './samples/random';
 import * as results from './samples/results';
+import * as reports from './samples/reports';
 import * as sandbox from './samples/sandbox';
 import * as settings from './samples/settings';
 import * as setup from './samples/setup';
@@ -129,6 +130,7 @@ export const SAMPLES: Record<OperationId, SampleOf> = {
   ...followUp.samples,
   ...results.samples,
   ...actions.samples,
+  ...reports.samples,
 };
 
 /** An order of Acme's primary company with a callback, moved once so that a webhook delivery exists. */
@@ -143,7 +145,7 @@ export async function createFixtures(): Promise<Fixtures> {
   const [category] = rowsOf<{ id: string }>(await db().execute(sql`select id from job_categories where agency_id = ${DEMO.agencies.FAA} order by id limit 1`));
   const second = await call('POST', '/api/v2/orders', { token: t, body: orderBody() });
   const base: Fixtures = { orderId: order.id, cancellableOrderId: second.body.id, serviceId: order.services[0].id, deliveryId: delivery.id, clinicId: clinic.id, jobCategoryId: category.id };
-  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp, results, actions]) Object.assign(base, await area.fixtures(t, base));
+  for (const area of [setup, messages, pass, documents, settings, clinicNetwork, account, events, webhookEndpoints, sandbox, employees, random, followUp, results, actions, reports]) Object.assign(base, await area.fixtures(t, base));
   return base;
 }
 

@@ -15,6 +15,7 @@ import { messagesOperations } from './messages';
 import { passOperations } from './pass';
 import { randomOperations } from './random';
 import { resultsOperations } from './results';
+import { reportsOperations } from './reports';
 import { sandboxOperations } from './sandbox';
 import { settingsOperations } from './settings';
 import { setupOperations } from './setup';
@@ -39,6 +40,7 @@ export const operations = {
   ...followUpOperations,
   ...resultsOperations,
   ...actionsOperations,
+  ...reportsOperations,
 };
 
 export type OperationId = keyof typeof operations;
