@@ -26,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/clinics', label: 'Clinics', icon: 'map', requires: 'clinic.search', section: 'Orders' },
   { href: '/employees', label: 'Employees', icon: 'idCard', requires: 'employee.list', section: 'Program' },
   { href: '/random', label: 'Random testing', icon: 'dice', requires: 'random.read', section: 'Program' },
+  { href: '/reports', label: 'Reports', icon: 'inbox', requires: 'report.read', section: 'Program' },
   { href: '/companies', label: 'Companies', icon: 'building', requires: 'company.list', section: 'Reference data' },
   { href: '/locations', label: 'Locations', icon: 'pin', requires: 'location.list', section: 'Reference data' },
   { href: '/services', label: 'Services', icon: 'flask', requires: 'service.list', section: 'Reference data' },

@@ -40,10 +40,10 @@ describe('GET /api/v2/reports/mis: the demo tenant', () => {
       for (const row of [...MIS_ROWS.map((x) => x.name), 'total']) {
         const d = c.drug[row];
         expect(d.totalResults).toBe(d.verifiedNegative + d.verifiedPositive + d.refusalAdulterated + d.refusalSubstituted + d.refusalShyBladder + d.refusalOther);
-        expect(c.alcohol[row].screeningTests).toBe(c.alcohol[row].screeningBelow002 + c.alcohol[row].screening002OrGreater);
+        expect(c.alcohol![row].screeningTests).toBe(c.alcohol![row].screeningBelow002 + c.alcohol![row].screening002OrGreater);
       }
       for (const col of DRUG_COLUMNS) expect(c.drug.total[col.name]).toBe(MIS_ROWS.reduce((n, row) => n + c.drug[row.name][col.name], 0));
-      for (const col of ALCOHOL_COLUMNS) expect(c.alcohol.total[col.name]).toBe(MIS_ROWS.reduce((n, row) => n + c.alcohol[row.name][col.name], 0));
+      for (const col of ALCOHOL_COLUMNS) expect(c.alcohol!.total[col.name]).toBe(MIS_ROWS.reduce((n, row) => n + c.alcohol![row.name][col.name], 0));
     }
   });
 });
@@ -76,7 +76,7 @@ describe('GET /api/v2/reports/mis: formats', () => {
     expect(drug.slice(0, 2).map((l) => l.slice(2, 5))).toEqual([['preEmployment', '1', 'totalResults'], ['preEmployment', '2', 'verifiedNegative']]);
     expect(drug.at(-1)!.slice(2, 5)).toEqual(['total', '13', 'cancelled']);
     for (const l of drug) expect(Number(l[5])).toBe(json.categories[0].drug[l[2]][l[4]]);
-    for (const l of alcohol) expect(Number(l[5])).toBe(json.categories[0].alcohol[l[2]][l[4]]);
+    for (const l of alcohol) expect(Number(l[5])).toBe(json.categories[0].alcohol![l[2]][l[4]]);
     expect(lines.find((l) => l[4] === 'totalCoveredEmployees')![5]).toBe(String(json.sectionII.totalCoveredEmployees));
   });
 });
@@ -331,7 +331,7 @@ describe('GET /api/v2/reports/mis: the ORACLE (a year of generated orders, every
 
   it('lists exactly what it could not place: tests not final, reasons not on the form, random tests without a draw, positives without their drugs', async () => {
     const r = (await mis({ year: String(YEAR), agency: 'FMCSA', companyId }, admin)).body;
-    const got = r.unplaced.map((u: { id: string; test: string; reason: string }) => `${u.id}/${u.test}/${u.reason}`).sort();
+    const got = r.unplaced.map((u) => `${u.id}/${u.test}/${u.reason}`).sort();
     expect(got).toEqual([...expectedUnplaced].sort());
   });
 

@@ -113,3 +113,8 @@ export async function coveredEmployeesOf(ctx: Ctx, q: { companyId: string; agenc
     .where(and(eq(employees.tenantId, ctx.tenantId), eq(employees.companyId, q.companyId), eq(employees.agencyId, q.agencyId)))
     .orderBy(asc(employees.externalId));
 }
+
+/** The companies the principal may report on (linked, not deleted), by name: the dashboard's choice. */
+export async function reportableCompanies(ctx: Ctx): Promise<Array<{ id: string; name: string }>> {
+  return ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(linkedCompany(ctx)).orderBy(asc(companies.name), asc(companies.id));
+}
