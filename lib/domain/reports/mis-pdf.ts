@@ -40,12 +40,12 @@ function box(page: PDFPage, x: number, y: number, w: number, h: number, fill?: t
 }
 
 function header(page: PDFPage, f: Fonts, report: MisReport, category: string, part: string) {
-  page.drawText('U.S. Department of Transportation (DOT) Drug and Alcohol Testing MIS Data Collection Form', { x: M, y: H - M - 4, size: 12, font: f.bold, color: INK });
+  page.drawText('U.S. Department of Transportation (DOT) Drug and Alcohol Testing MIS Data Collection Form', { x: M, y: H - M - 4, size: 11, font: f.bold, color: INK });
   page.drawText(`DOT F 1385 (49 CFR Part 40, Appendix J)   ${part}`, { x: M, y: H - M - 18, size: 8, font: f.regular, color: GREY });
   const right = `Calendar Year Covered by this Report: ${report.year}    Agency: ${report.agency.code}`;
-  page.drawText(right, { x: W - M - f.bold.widthOfTextAtSize(right, 9), y: H - M - 4, size: 9, font: f.bold });
+  page.drawText(right, { x: W - M - f.bold.widthOfTextAtSize(right, 9), y: H - M - 18, size: 9, font: f.bold });
   const cat = printable(`Employee category: ${category}`);
-  page.drawText(cat, { x: W - M - f.regular.widthOfTextAtSize(cat, 8), y: H - M - 18, size: 8, font: f.regular });
+  page.drawText(cat, { x: W - M - f.regular.widthOfTextAtSize(cat, 8), y: H - M - 30, size: 8, font: f.regular });
 }
 
 function labelled(page: PDFPage, f: Fonts, x: number, y: number, w: number, label: string, value: string) {
