@@ -10,6 +10,10 @@ test.describe('Reports: the DOT MIS report', () => {
     const year = String(new Date().getUTCFullYear());
     await expect(page.getByLabel('Year')).toHaveValue(year);
     await expect(page.getByLabel('Agency')).toHaveValue('FMCSA');
+    // Acme's trucking company, the one with FMCSA drivers and orders.
+    await page.getByLabel('Company').selectOption({ label: 'Acme Freight Lines' });
+    await page.getByRole('button', { name: 'Show report' }).click();
+    await page.waitForURL(/companyId=/);
     // Sections I–IV and the unplaced list.
     await expect(page.getByRole('heading', { name: 'I. Employer' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'II. Covered employees' })).toBeVisible();

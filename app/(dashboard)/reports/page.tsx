@@ -27,7 +27,8 @@ const fieldClass =
 
 function Table({ title, columns, cells, omit }: { title: string; columns: readonly { name: string; number: number; label: string }[]; cells: Record<string, Record<string, number>>; omit: readonly string[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so that a keyboard can scroll a table wider than the page.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={title}>
       <table className="min-w-full border-collapse text-sm" aria-label={title}>
         <caption className="sr-only">{title}</caption>
         <thead>
