@@ -26,8 +26,9 @@ export function seedResult(service: { type: string; category: string | null; spe
   if (alcohol) {
     if (group === 'negative') return { ...none, alcohol: { screening: rng.chance(0.9) ? 0 : round3(rng.float(0.005, 0.019)), confirmation: null } };
     if (group === 'nonNegative') {
+      // Non-negative: the confirmation, which decides, is 0.02 or more too (49 CFR 40.253).
       const screening = round3(rng.float(0.02, 0.09));
-      return { ...none, alcohol: { screening, confirmation: round3(Math.max(0, screening - rng.float(0, 0.01))) } };
+      return { ...none, alcohol: { screening, confirmation: round3(Math.max(0.02, screening - rng.float(0, 0.01))) } };
     }
     return null;
   }

@@ -107,43 +107,45 @@ describe('GET /api/v2/reports/mis: bad input', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The ORACLE. The roster goes in through the roster import and the orders through create-order;
-// the results are written to the order services directly (status, `result`, the collection in the
-// status history, dated across the year), since the service events operation does not take
-// `result` yet (issue 33, part 1). Every expected cell is counted here from what was generated,
-// by the form's rules, without the report's code.
+// The ORACLE. The roster goes in through the roster import, the orders through create-order, each
+// result through the service events operation (`result` checked against its status) and the
+// employer's cancellations through the order's cancellation. Two shortcuts in SQL: the collection
+// is dated across the year (a row of the status history; the operations date events now), and a
+// verified positive without its drugs, which the events operation refuses, is written directly
+// (older rows and imports can hold one). Every expected cell is counted here from what was
+// generated, by the form's rules, without the report's code.
 // ---------------------------------------------------------------------------------------------
 
 type Cells = Record<string, number>;
-interface Case { status: string; result: Record<string, unknown> | null; columns: string[]; unplaced?: 'notFinal' | 'resultWithoutDetails'; noTest?: boolean }
-const none = { positiveFor: [], alcohol: null, refusal: null, cancellation: null, dilute: false, recollection: null };
+/** `input`: the service event's `result` (none when undefined); `via`: how it is recorded. */
+interface Case { status: string; input?: Record<string, unknown>; via?: 'cancelOrder' | 'sql'; columns: string[]; unplaced?: 'notFinal' | 'resultWithoutDetails'; noTest?: boolean }
 const DRUG_CASES: Record<string, Case> = {
-  negative: { status: 'negative', result: none, columns: ['totalResults', 'verifiedNegative'] },
-  negativeWithoutDetails: { status: 'negative', result: null, columns: ['totalResults', 'verifiedNegative'] },
-  marijuana: { status: 'nonNegative', result: { ...none, positiveFor: ['marijuana'] }, columns: ['totalResults', 'verifiedPositive', 'marijuana'] },
-  cocaineAndOpioids: { status: 'nonNegative', result: { ...none, positiveFor: ['cocaine', 'opioids'] }, columns: ['totalResults', 'verifiedPositive', 'cocaine', 'opioids'] },
-  amphetamines: { status: 'nonNegative', result: { ...none, positiveFor: ['amphetamines'] }, columns: ['totalResults', 'verifiedPositive', 'amphetamines'] },
-  pcp: { status: 'nonNegative', result: { ...none, positiveFor: ['pcp'] }, columns: ['totalResults', 'verifiedPositive', 'pcp'] },
-  fentanylOnly: { status: 'nonNegative', result: { ...none, positiveFor: ['fentanyl'] }, columns: ['totalResults', 'verifiedPositive'] },
-  positiveLaterCancelled: { status: 'nonNegative', result: { ...none, positiveFor: ['cocaine'], cancellation: { by: 'mro', reason: 'The split specimen did not reconfirm.' } }, columns: ['cancelled'] },
-  adulterated: { status: 'adulterated', result: { ...none, refusal: { kind: 'adulterated' } }, columns: ['totalResults', 'refusalAdulterated'] },
-  substituted: { status: 'incomplete_refusalToTest', result: { ...none, refusal: { kind: 'substituted' } }, columns: ['totalResults', 'refusalSubstituted'] },
-  shyBladder: { status: 'incomplete_shyBladder', result: { ...none, refusal: { kind: 'shyBladder' } }, columns: ['totalResults', 'refusalShyBladder'] },
-  refusalWithoutSpecimen: { status: 'noShow', result: { ...none, refusal: { kind: 'other' } }, columns: ['totalResults', 'refusalOther'] },
-  employerCancelled: { status: 'cancelled', result: { ...none, cancellation: { by: 'employer', reason: 'Ordered by mistake.' } }, columns: [], noTest: true },
-  open: { status: 'pending_atTheLab', result: null, columns: [], unplaced: 'notFinal' },
-  positiveWithoutDetails: { status: 'nonNegative', result: null, columns: [], unplaced: 'resultWithoutDetails' },
+  negative: { status: 'negative', columns: ['totalResults', 'verifiedNegative'] },
+  marijuana: { status: 'nonNegative', input: { positiveFor: ['marijuana'] }, columns: ['totalResults', 'verifiedPositive', 'marijuana'] },
+  cocaineAndOpioids: { status: 'nonNegative', input: { positiveFor: ['cocaine', 'opioids'] }, columns: ['totalResults', 'verifiedPositive', 'cocaine', 'opioids'] },
+  amphetamines: { status: 'nonNegative', input: { positiveFor: ['amphetamines'] }, columns: ['totalResults', 'verifiedPositive', 'amphetamines'] },
+  pcp: { status: 'nonNegative', input: { positiveFor: ['pcp'] }, columns: ['totalResults', 'verifiedPositive', 'pcp'] },
+  fentanylOnly: { status: 'nonNegative', input: { positiveFor: ['fentanyl'] }, columns: ['totalResults', 'verifiedPositive'] },
+  // A positive the MRO later cancelled (the split did not reconfirm): cancelled, and only that.
+  positiveLaterCancelled: { status: 'cancelled', input: { cancellation: { by: 'mro', reason: 'The split specimen did not reconfirm the positive.' } }, columns: ['cancelled'] },
+  adulterated: { status: 'adulterated', input: { refusal: { kind: 'adulterated' } }, columns: ['totalResults', 'refusalAdulterated'] },
+  substituted: { status: 'adulterated', input: { refusal: { kind: 'substituted' } }, columns: ['totalResults', 'refusalSubstituted'] },
+  shyBladder: { status: 'incomplete_shyBladder', input: { refusal: { kind: 'shyBladder' } }, columns: ['totalResults', 'refusalShyBladder'] },
+  refusalWithoutSpecimen: { status: 'incomplete_refusalToTest', input: { refusal: { kind: 'other' } }, columns: ['totalResults', 'refusalOther'] },
+  employerCancelled: { status: 'cancelled', via: 'cancelOrder', columns: [], noTest: true },
+  open: { status: 'pending_atTheLab', columns: [], unplaced: 'notFinal' },
+  positiveWithoutDetails: { status: 'nonNegative', via: 'sql', columns: [], unplaced: 'resultWithoutDetails' },
 };
 const ALCOHOL_CASES: Record<string, Case> = {
-  zero: { status: 'negative', result: { ...none, alcohol: { screening: 0, confirmation: null } }, columns: ['screeningTests', 'screeningBelow002'] },
-  low: { status: 'negative', result: { ...none, alcohol: { screening: 0.015, confirmation: null } }, columns: ['screeningTests', 'screeningBelow002'] },
-  confirmedBelow: { status: 'nonNegative', result: { ...none, alcohol: { screening: 0.021, confirmation: 0.012 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests'] },
-  confirmed002: { status: 'nonNegative', result: { ...none, alcohol: { screening: 0.031, confirmation: 0.028 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests', 'confirmation002To0039'] },
-  confirmed004: { status: 'nonNegative', result: { ...none, alcohol: { screening: 0.062, confirmation: 0.058 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests', 'confirmation004OrGreater'] },
-  shyLung: { status: 'incomplete_shyLung', result: { ...none, refusal: { kind: 'shyLung' } }, columns: ['refusalShyLung'] },
-  refusal: { status: 'incomplete_refusalToTest', result: { ...none, refusal: { kind: 'other' } }, columns: ['refusalOther'] },
-  cancelled: { status: 'incomplete', result: { ...none, cancellation: { by: 'mro', reason: 'Fatal flaw: the EBT failed its check.' } }, columns: ['cancelled'] },
-  employerCancelled: { status: 'cancelled', result: { ...none, cancellation: { by: 'employer', reason: 'Ordered by mistake.' } }, columns: [], noTest: true },
+  zero: { status: 'negative', input: { alcohol: { screening: 0 } }, columns: ['screeningTests', 'screeningBelow002'] },
+  low: { status: 'negative', input: { alcohol: { screening: 0.015 } }, columns: ['screeningTests', 'screeningBelow002'] },
+  confirmedBelow: { status: 'negative', input: { alcohol: { screening: 0.021, confirmation: 0.012 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests'] },
+  confirmed002: { status: 'nonNegative', input: { alcohol: { screening: 0.031, confirmation: 0.028 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests', 'confirmation002To0039'] },
+  confirmed004: { status: 'nonNegative', input: { alcohol: { screening: 0.062, confirmation: 0.058 } }, columns: ['screeningTests', 'screening002OrGreater', 'confirmationTests', 'confirmation004OrGreater'] },
+  shyLung: { status: 'incomplete_shyLung', input: { refusal: { kind: 'shyLung' } }, columns: ['refusalShyLung'] },
+  refusal: { status: 'incomplete_refusalToTest', input: { refusal: { kind: 'other' } }, columns: ['refusalOther'] },
+  cancelled: { status: 'cancelled', input: { cancellation: { by: 'mro', reason: 'Fatal flaw: the EBT failed its check.' } }, columns: ['cancelled'] },
+  employerCancelled: { status: 'cancelled', via: 'cancelOrder', columns: [], noTest: true },
 };
 
 /** A small deterministic PRNG (mulberry32): the same year every run. */
@@ -220,14 +222,17 @@ describe('GET /api/v2/reports/mis: the ORACLE (a year of generated orders, every
       const reason = pick(REASONS);
       // Leavers had only their pre-employment test (counted though they were not hired).
       const employee = reason === 'preEmployment' && i % 4 === 0 ? pick(leavers) : pick(drivers.slice(0, 260));
-      plans.push({ employee, reason, drug: DRUG_CASES[pick(Object.keys(DRUG_CASES))], alcohol: ALCOHOL_CASES[pick(Object.keys(ALCOHOL_CASES))], at: dayIn(), drawn: rnd() < 0.6, company: c, counted: true });
+      let [drug, alcohol] = [DRUG_CASES[pick(Object.keys(DRUG_CASES))], ALCOHOL_CASES[pick(Object.keys(ALCOHOL_CASES))]];
+      // The employer cancels an order, not a test: both of its services.
+      if (drug.via === 'cancelOrder' || alcohol.via === 'cancelOrder') [drug, alcohol] = [DRUG_CASES.employerCancelled, ALCOHOL_CASES.employerCancelled];
+      plans.push({ employee, reason, drug, alcohol, at: dayIn(), drawn: rnd() < 0.6, company: c, counted: true });
     }
     // Negative-dilutes followed by a recollection: the first does not count, the recollection does.
     for (let i = 0; i < 12; i++) {
       const employee = drivers[i * 7];
       const reason = pick(['preEmployment', 'returnToDuty', 'followUp'] as const);
       const at = dayIn();
-      const dilute: Case = { status: 'negative_negativeDilute', result: { ...none, dilute: true, recollection: 'observed' }, columns: ['totalResults', 'verifiedNegative'] };
+      const dilute: Case = { status: 'negative_negativeDilute', input: { recollection: 'observed' }, columns: ['totalResults', 'verifiedNegative'] };
       plans.push({ employee, reason, drug: dilute, alcohol: ALCOHOL_CASES.zero, at, drawn: false, company: c, counted: false });
       plans.push({ employee, reason, drug: DRUG_CASES.negative, alcohol: ALCOHOL_CASES.zero, at: new Date(at.getTime() + 3600_000), drawn: false, company: c, counted: true });
     }
@@ -270,13 +275,27 @@ describe('GET /api/v2/reports/mis: the ORACLE (a year of generated orders, every
       values (${drawId}, ${tenant.id}, ${pool.id}, ${`${YEAR}-Q1`}, ${`${YEAR}-01-01`}, ${`${YEAR}-03-31`}, now(), ${JSON.stringify({ type: 'system', id: null, name: 'oracle' })}::jsonb, 260, 260,
         '{"drug":130,"alcohol":26}'::jsonb, '{"drug":0,"alcohol":0}'::jsonb, 0.5, 0.1, ${'0'.repeat(64)}, ${'0'.repeat(64)}, ${'0'.repeat(64)}, 'sha256-rank-v1', '[]'::jsonb, '{"drug":[],"alcohol":[]}'::jsonb)`);
     let rank = 0;
-    for (const [i, p] of plans.entries()) {
-      const services = rowsOf<{ id: string; type: string }>(await db().execute(sql`select id, type from order_services where order_id = ${orderIds[i]} order by position`));
+    const record = async (i: number, p: (typeof plans)[number]) => {
+      const orderId = orderIds[i];
+      if (p.drug.via === 'cancelOrder') {
+        const res = await call('PUT', `/api/v2/orders/${orderId}/cancellation`, { token: admin, body: {} });
+        if (res.status !== 200) throw new Error(JSON.stringify(res.body));
+      }
+      const services = rowsOf<{ id: string; type: string }>(await db().execute(sql`select id, type from order_services where order_id = ${orderId} order by position`));
       for (const s of services) {
         const kase = s.type === 'breathAlcoholTest' ? p.alcohol : p.drug;
-        await db().execute(sql`update order_services set status = ${kase.status}, result = ${kase.result ? JSON.stringify(kase.result) : null}::jsonb, status_updated_at = ${new Date(p.at.getTime() + 86400_000).toISOString()} where id = ${s.id}`);
+        if (kase.via === 'sql') await db().execute(sql`update order_services set status = ${kase.status}, result = null where id = ${s.id}`);
+        else if (!kase.via) {
+          const res = await call('POST', `/api/v2/orders/${orderId}/services/${s.id}/events`, { token: admin, body: { status: kase.status, ...(kase.input ? { result: kase.input } : {}) } });
+          if (res.status !== 200) throw new Error(`${kase.status} ${JSON.stringify(kase.input)}: ${JSON.stringify(res.body)}`);
+        }
+        // Dated across the year: the collection in the status history, the result a day later.
+        await db().execute(sql`update order_services set status_updated_at = ${new Date(p.at.getTime() + 86400_000).toISOString()} where id = ${s.id}`);
         await db().execute(sql`insert into order_service_status_history (id, order_service_id, status, group_type, occurred_at) values (${`h-${s.id}`}, ${s.id}, 'pending_collectionCompleted', 'pending', ${p.at.toISOString()})`);
       }
+    };
+    for (let i = 0; i < plans.length; i += 8) await Promise.all(plans.slice(i, i + 8).map((p, k) => record(i + k, p)));
+    for (const [i, p] of plans.entries()) {
       if (p.reason === 'random' && p.drawn)
         await db().execute(sql`insert into random_selections (id, tenant_id, draw_id, employee_id, company_id, kind, rank, status, notify_on, order_id)
           values (${`sel-${orderIds[i]}`}, ${tenant.id}, ${drawId}, ${p.employee}, ${companyId}, 'drug', ${++rank}, 'ordered', ${`${YEAR}-01-02`}, ${orderIds[i]})`);

@@ -28,6 +28,10 @@ describe('a positive later cancelled counts only as cancelled', () => {
     const d = drugOf([test({ status: 'nonNegative', result: { positiveFor: ['cocaine'], cancellation: { by: 'mro', reason: 'Split not reconfirmed.' } } })]);
     expect(d.preEmployment).toMatchObject({ totalResults: 0, verifiedPositive: 0, cocaine: 0, cancelled: 1 });
   });
+  it('as the service events record it (the service cancelled, by the MRO): column 13', () => {
+    const d = drugOf([test({ status: 'cancelled', result: { positiveFor: [], cancellation: { by: 'mro', reason: 'Split not reconfirmed.' } } })]);
+    expect(d.preEmployment).toMatchObject({ totalResults: 0, cancelled: 1 });
+  });
   it('an order the employer called off before any test is no test at all', () => {
     const r = run([test({ status: 'cancelled', result: { cancellation: { by: 'employer' } } })]);
     expect(r.categories[0].drug.total).toEqual(Object.fromEntries(DRUG_COLUMNS.map((c) => [c.name, 0])));
