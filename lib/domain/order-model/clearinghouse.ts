@@ -5,7 +5,7 @@
  * explanation); the employer reports alcohol results of 0.04 or more, the other refusals and a
  * negative return-to-duty result, by the close of the 3rd business day. Pure.
  */
-import type { ClearinghouseItem, ClearinghouseItemKind, ServiceResult } from '@/lib/domain/contract/result-details';
+import { CLEARINGHOUSE_ITEM_KINDS, type ClearinghouseItem, type ClearinghouseItemKind, type ServiceResult } from '@/lib/domain/contract/result-details';
 import { closeOfBusinessDay } from './business-days';
 import { ALCOHOL_VIOLATION_AT, resultKindOf } from './result-details';
 import { serviceStatusGroup } from './status';
@@ -62,7 +62,8 @@ export function reportableItems(
     if (kind === 'alcohol' && alcohol && (alcohol.confirmation ?? 0) >= ALCOHOL_VIOLATION_AT) add('alcohol04');
   }
   if (found.length === 0 && order.testReason === 'returnToDuty' && order.status === 'negative') add('returnToDutyNegative');
-  return found;
+  // In the vocabulary's order, whatever the order of the services.
+  return found.sort((a, b) => CLEARINGHOUSE_ITEM_KINDS.indexOf(a.kind) - CLEARINGHOUSE_ITEM_KINDS.indexOf(b.kind));
 }
 
 /** The items as the order stores them: the employer's due at the close of the 3rd business day after `learnedAt`, in `timeZone`. */
