@@ -27,6 +27,7 @@ import { deliveryMethodLabel, formatAddress, formatCalendarDate, formatPhone, pe
 import { fetchOrder, type Order } from './orders-api';
 import { humanize, StatusBadge, statusLabel } from './status';
 import { OrderWebhookDeliveries } from './webhook-deliveries';
+import { ResultDuties } from './result-duties';
 import { DeadlineCountdowns } from './deadline-countdowns';
 import { OrderMessagesPanel } from '@/components/messages/order-messages-panel';
 import { ExtendExpiry } from '@/components/passes/extend-expiry';
@@ -37,8 +38,10 @@ export interface OrderPermissions {
   readIdentifiers: boolean;
   readDeliveries: boolean;
   redeliver: boolean;
-  /** order.update: see, print and reissue the pass, extend the expiry. */
+  /** order.update: see, print and reissue the pass, extend the expiry; record a Clearinghouse report. */
   update?: boolean;
+  /** order.create: order the observed recollection the MRO directs. */
+  create?: boolean;
 }
 
 /** How often an open order page asks for the order again. */
@@ -408,6 +411,7 @@ export function OrderDetail({
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="flex min-w-0 flex-col gap-6 lg:col-span-2">
           <DeadlineCountdowns order={order} />
+          <ResultDuties order={order} audit={audit} canOrder={Boolean(permissions.create)} canReport={Boolean(permissions.update)} />
           <section aria-labelledby="services-title" className="flex flex-col gap-4">
             <h2 id="services-title" className="text-lg font-semibold text-slate-900 dark:text-white">
               Services <span className="text-sm font-normal text-slate-500 dark:text-slate-400">({order.services.length})</span>

@@ -5,6 +5,7 @@
  */
 import { Badge, type Tone } from '@/components/ui/badge';
 import { isAlcoholTest, nonNegativeWords, serviceStatusGroup } from '@/lib/domain/order-model/status';
+import { orderResultWords, type ServiceResult } from '@/lib/domain/order-model/result-details';
 
 const TONE_BY_STATUS: Record<string, Tone> = {
   // under way
@@ -83,8 +84,10 @@ export function statusLabel(status: string): string {
 }
 
 /**
- * A status badge. With `services` (the order's, or the one service shown), a `nonNegative` result
- * reads as its papers do: a drug test's is a verified positive (see nonNegativeWords).
+ * A status badge. With `services` (the order's, or the one service shown), a final result reads in
+ * the words of its details (DESIGN.md 7.5: "Positive: marijuana", "Alcohol 0.041 (confirmation)",
+ * "Refusal: adulterated", "Cancelled by the MRO: <reason>", "Negative-dilute"); without details a
+ * `nonNegative` result reads as its papers do: a drug test's is a verified positive (see nonNegativeWords).
  */
 export function StatusBadge({
   status,
@@ -92,9 +95,16 @@ export function StatusBadge({
   className,
 }: {
   status: string;
-  services?: ReadonlyArray<{ status: string; attributes: { category: string | null; type: string | null } | null }>;
+  services?: ReadonlyArray<{ status: string; attributes: { category: string | null; type: string | null } | null; result?: ServiceResult | null }>;
   className?: string;
 }) {
+  const words = services ? orderResultWords(services) : null;
+  if (words)
+    return (
+      <Badge tone={statusTone(status)} dot className={className} title={status}>
+        {words}
+      </Badge>
+    );
   // The services whose own result is non-negative say which kind of test it was.
   const results = serviceStatusGroup(status) === 'nonNegative' ? (services ?? []).filter((s) => serviceStatusGroup(s.status) === 'nonNegative') : [];
   const alcohol = results.every((s) => isAlcoholTest({ category: s.attributes?.category, specimenType: s.attributes?.type }));

@@ -125,7 +125,7 @@ describe('Clearinghouse items of a final FMCSA order', () => {
     const o = await order(p);
     await event(p, o, 0, { status: 'nonNegative', result: { positiveFor: ['marijuana'] } });
     const res = await event(p, o, 1, { status: 'nonNegative', result: { alcohol: { screening: 0.05, confirmation: 0.048 } } });
-    expect(res.body.clearinghouse.items.map((i: { kind: string; reporter: string; dueAt: string | null }) => [i.kind, i.reporter, i.dueAt === null])).toEqual([
+    expect(res.body.clearinghouse!.items.map((i: { kind: string; reporter: string; dueAt: string | null }) => [i.kind, i.reporter, i.dueAt === null])).toEqual([
       ['verifiedPositive', 'mro', true],
       ['alcohol04', 'employer', false],
     ]);
@@ -145,7 +145,7 @@ describe('Clearinghouse items of a final FMCSA order', () => {
     const o = await order(p, { testReason: 'returnToDuty', settings: { observedCollection: true } });
     await event(p, o, 0, { status: 'negative', result: {} });
     const res = await event(p, o, 1, { status: 'negative', result: { alcohol: { screening: 0 } } });
-    expect(res.body.clearinghouse.items.map((i: { kind: string; reporter: string }) => [i.kind, i.reporter])).toEqual([['returnToDutyNegative', 'employer']]);
+    expect(res.body.clearinghouse!.items.map((i: { kind: string; reporter: string }) => [i.kind, i.reporter])).toEqual([['returnToDutyNegative', 'employer']]);
   });
 });
 
@@ -163,14 +163,14 @@ describe('PUT /api/v2/orders/{id}/clearinghouse-reports/{kind}', () => {
     await moveTo(p, new Date(Date.now() + 2 * DAY).toISOString());
     const res = await report(o.id, 'refusal');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const [item] = res.body.clearinghouse.items;
+    const [item] = res.body.clearinghouse!.items;
     expect(item).toMatchObject({ kind: 'refusal', reporter: 'employer', reportedBy: { type: 'token', name: 'program' } });
-    expect(Date.parse(item.reportedAt)).toBeGreaterThan(Date.now() + DAY); // the tenant's clock, two days ahead
+    expect(Date.parse(item.reportedAt!)).toBeGreaterThan(Date.now() + DAY); // the tenant's clock, two days ahead
     expect(await actionsOf(o.id)).toMatchObject([{ type: 'clearinghouseReportDue', status: 'resolved', resolution: 'automatic' }]);
     const audit = rowsOf<{ data: { kind: string } }>(await db().execute(sql`select data from audit_events where order_id = ${o.id} and action = 'order.clearinghouse.reported'`));
     expect(audit.map((a) => a.data.kind)).toEqual(['refusal']);
     const again = await report(o.id, 'refusal', { reportedAt: new Date(Date.now() - DAY).toISOString() });
-    expect(again.body.clearinghouse.items[0].reportedAt).toBe(item.reportedAt);
+    expect(again.body.clearinghouse!.items[0].reportedAt).toBe(item.reportedAt);
   });
 
   it('reportedAt as given; 400 in the future, 400 for an unknown kind, 404 for an item the order lacks, 422 for the MRO\'s', async () => {
@@ -182,7 +182,7 @@ describe('PUT /api/v2/orders/{id}/clearinghouse-reports/{kind}', () => {
     expectError(await report(o.id, 'refusal'), 404, 'notFound');
     expectError(await report(o.id, 'verifiedPositive'), 422, 'invalidState');
     const at = '2026-01-02T10:00:00.000Z';
-    expect((await report(o.id, 'alcohol04', { reportedAt: at })).body.clearinghouse.items[1].reportedAt).toBe(at);
+    expect((await report(o.id, 'alcohol04', { reportedAt: at })).body.clearinghouse!.items[1].reportedAt).toBe(at);
     expect((await actionsOf(o.id))[0].status).toBe('resolved');
   });
 });

@@ -229,7 +229,8 @@ export function resultWords(status: string, result: ServiceResult | null | undef
   if (result.cancellation) return `Cancelled by the ${result.cancellation.by === 'mro' ? 'MRO' : 'employer'}${result.cancellation.reason ? `: ${result.cancellation.reason}` : ''}`;
   if (result.refusal) return `Refusal: ${REFUSAL_WORDS[result.refusal.kind]}`;
   if (result.positiveFor.length) return `Positive: ${result.positiveFor.map((d) => DRUG_WORDS[d]).join(', ')}${result.dilute ? ' (dilute)' : ''}`;
-  if (result.alcohol) {
+  // A negative alcohol test reads "Negative"; its reading is on the order page.
+  if (result.alcohol && serviceStatusGroup(status) !== 'negative') {
     const { screening, confirmation } = result.alcohol;
     return confirmation !== null ? `Alcohol ${alcoholReading(confirmation)} (confirmation)` : `Alcohol ${alcoholReading(screening)} (screening)`;
   }

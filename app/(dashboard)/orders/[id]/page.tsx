@@ -47,6 +47,7 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           readDeliveries: can(ctx, 'webhook.read'),
           redeliver: can(ctx, 'webhook.write'),
           update: can(ctx, 'order.update'),
+          create: can(ctx, 'order.create'),
         }}
         clinicMap={
           clinic?.coordinates ? (
