@@ -14,7 +14,7 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { withTransaction } from '@/lib/domain/transaction';
+import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { countStatusChange, enqueueOrderUpdated } from './bookkeeping';
 import { storeOrderDocuments } from '@/lib/domain/order-model/documents';
@@ -40,7 +40,7 @@ export interface ServiceEventChange {
   /** The tenant's now, read once for the operation. */
   now: Date;
 }
-export type AfterServiceEvent = (tx: Ctx, change: ServiceEventChange) => Promise<void>;
+export type AfterServiceEvent = (tx: InTransaction<Ctx>, change: ServiceEventChange) => Promise<void>;
 
 export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serviceId: string; input: ServiceEventBody; afterServiceEvent?: AfterServiceEvent }) {
   const { ctx, orderId, serviceId, input, afterServiceEvent } = args;

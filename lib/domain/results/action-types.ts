@@ -1,10 +1,16 @@
 /**
- * The action types results raise (DESIGN.md 7.4): severity and citation, as the action center's
- * table has them (lib/domain/actions/types.ts when it lands), read here so that raising and the
- * table agree.
+ * The action types results raise (DESIGN.md 7.4), their severity and citation as the action
+ * center's table has them (lib/domain/actions/types.ts), so that raising and the table agree.
  */
+import { actionTypeOf } from '@/lib/domain/actions/types';
+
+const row = (type: 'clearinghouseReportDue' | 'recollectionDirected' | 'prohibitedDriverOrder') => {
+  const def = actionTypeOf(type)!;
+  return { type, severity: def.severity, citation: def.citation };
+};
+
 export const RESULT_ACTIONS = {
-  clearinghouseReportDue: { type: 'clearinghouseReportDue', severity: 'high', citation: '49 CFR 382.705(b)' },
-  recollectionDirected: { type: 'recollectionDirected', severity: 'critical', citation: '49 CFR 40.67' },
-  prohibitedDriverOrder: { type: 'prohibitedDriverOrder', severity: 'critical', citation: '49 CFR 382.501' },
+  clearinghouseReportDue: row('clearinghouseReportDue'),
+  recollectionDirected: row('recollectionDirected'),
+  prohibitedDriverOrder: row('prohibitedDriverOrder'),
 } as const;

@@ -1,12 +1,11 @@
 /**
  * What a result causes in the action center (DESIGN.md 7.4, 7.5), in the transaction of the service
  * event that brought it: an employer's Clearinghouse item raises `clearinghouseReportDue` (due at
- * its dueAt), an observed recollection the MRO directs raises `recollectionDirected`. The service
+ * its dueAt), an observed recollection the MRO directs raises `recollectionDirected` (due at once). The service
  * events route and the sandbox hand `afterServiceEvent` to lib/domain/orders/record-service-event.ts,
  * which sits below the action center.
  */
-import { raiseAction } from '@/lib/domain/actions';
-import type { Ctx } from '@/lib/domain/context';
+import { raiseWithEvent } from '@/lib/domain/actions';
 import type { AfterServiceEvent, ServiceEventChange } from '@/lib/domain/orders/record-service-event';
 import { RESULT_ACTIONS } from './action-types';
 
@@ -18,13 +17,13 @@ const KIND_WORDS: Record<string, string> = {
 };
 
 /** Raises the actions a service event's result calls for. */
-export const afterServiceEvent: AfterServiceEvent = async (tx: Ctx, change: ServiceEventChange) => {
+export const afterServiceEvent: AfterServiceEvent = async (tx, change: ServiceEventChange) => {
+  const acting = { ...tx, tenantId: change.tenantId };
   const employerItems = (change.clearinghouse ?? []).filter((i) => i.reporter === 'employer' && i.dueAt !== null && i.reportedAt === null);
   if (employerItems.length) {
     const first = employerItems.reduce((a, b) => (a.dueAt! <= b.dueAt! ? a : b));
     const def = RESULT_ACTIONS.clearinghouseReportDue;
-    await raiseAction(tx.db, {
-      tenantId: change.tenantId,
+    await raiseWithEvent(acting, {
       companyId: change.companyId,
       type: def.type,
       severity: def.severity,
@@ -32,12 +31,11 @@ export const afterServiceEvent: AfterServiceEvent = async (tx: Ctx, change: Serv
       title: `Report ${employerItems.map((i) => KIND_WORDS[i.kind] ?? i.kind).join(' and ')} to the FMCSA Clearinghouse`,
       subject: { object: 'order', id: change.orderId },
       dueAt: new Date(first.dueAt!),
-    });
+    }, change.now);
   }
   if (change.result?.recollection === 'observed') {
     const def = RESULT_ACTIONS.recollectionDirected;
-    await raiseAction(tx.db, {
-      tenantId: change.tenantId,
+    await raiseWithEvent(acting, {
       companyId: change.companyId,
       type: def.type,
       severity: def.severity,
@@ -45,6 +43,6 @@ export const afterServiceEvent: AfterServiceEvent = async (tx: Ctx, change: Serv
       title: 'Order the observed recollection the MRO directs, immediately',
       subject: { object: 'order', id: change.orderId },
       dueAt: change.now,
-    });
+    }, change.now);
   }
 };

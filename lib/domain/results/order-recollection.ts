@@ -9,7 +9,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { auditEvents, orders } from '@/lib/db/schema';
-import { resolveActions } from '@/lib/domain/actions';
+import { resolveWithEvent } from '@/lib/domain/actions';
+import { tenantNow } from '@/lib/domain/clock';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
@@ -91,7 +92,7 @@ export async function orderRecollection({ ctx, id, input }: { ctx: Ctx; id: stri
     const recollection = created.order;
     await writeAudit(tx.db, { tenantId: row.tenantId, orderId: id, action: RECOLLECTION_ORDERED, actor: ctx.actor, data: { recollectionOrderId: recollection.id, recollectionCode: recollection.code } });
     await writeAudit(tx.db, { tenantId: row.tenantId, orderId: recollection.id, action: 'order.recollection.of', actor: ctx.actor, data: { originalOrderId: id, originalCode: first.code } });
-    await resolveActions(tx.db, { tenantId: row.tenantId, type: RESULT_ACTIONS.recollectionDirected.type, subject: { object: 'order', id }, by: ctx.actor });
+    await resolveWithEvent(tx, { type: RESULT_ACTIONS.recollectionDirected.type, subject: { object: 'order', id }, resolution: 'automatic' }, await tenantNow(tx));
     return { order: await getOrder(tx, recollection.id), matched: null as { originalSource: string; score: number } | null };
   });
 }

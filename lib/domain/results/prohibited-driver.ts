@@ -6,17 +6,17 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { employees } from '@/lib/db/schema';
-import { raiseAction } from '@/lib/domain/actions';
+import { raiseWithEvent } from '@/lib/domain/actions';
 import { tenantNow } from '@/lib/domain/clock';
 import type { Ctx } from '@/lib/domain/context';
 import type { Order } from '@/lib/domain/contract/representation';
 import { createOrder } from '@/lib/domain/orders/create-order';
 import type { CreateOrderBody } from '@/lib/domain/orders/schemas';
-import { withTransaction } from '@/lib/domain/transaction';
+import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
 import { RESULT_ACTIONS } from './action-types';
 
 /** Raises the action when `order` (just created) is for a prohibited driver and not a return-to-duty test. */
-export async function raiseIfProhibitedDriver(tx: Ctx, order: Order): Promise<void> {
+export async function raiseIfProhibitedDriver(tx: InTransaction<Ctx>, order: Order): Promise<void> {
   if (!order.employee || order.testReason === 'returnToDuty') return;
   const [employee] = await tx.db
     .select({ status: employees.clearinghouseStatus, companyId: employees.companyId })
@@ -24,8 +24,8 @@ export async function raiseIfProhibitedDriver(tx: Ctx, order: Order): Promise<vo
     .where(and(eq(employees.tenantId, tx.tenantId), eq(employees.id, order.employee.id)));
   if (employee?.status !== 'prohibited') return;
   const def = RESULT_ACTIONS.prohibitedDriverOrder;
-  await raiseAction(tx.db, {
-    tenantId: tx.tenantId,
+  const now = await tenantNow(tx);
+  await raiseWithEvent(tx, {
     companyId: employee.companyId,
     type: def.type,
     severity: def.severity,
@@ -33,8 +33,8 @@ export async function raiseIfProhibitedDriver(tx: Ctx, order: Order): Promise<vo
     title: `A test was ordered for a driver the Clearinghouse lists as prohibited: no safety-sensitive duty before return-to-duty`,
     subject: { object: 'order', id: order.id },
     // Due at once: the driver must not perform safety-sensitive duty (the tenant's now).
-    dueAt: await tenantNow(tx),
-  });
+    dueAt: now,
+  }, now);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { orders } from '@/lib/db/schema';
-import { resolveActions } from '@/lib/domain/actions';
+import { resolveWithEvent } from '@/lib/domain/actions';
 import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import { tenantNow } from '@/lib/domain/clock';
@@ -50,7 +50,7 @@ export async function reportToClearinghouse({ ctx, id, kind, input }: { ctx: Ctx
     await storeOrderDocuments(tx, [id]);
     await writeAudit(tx, { tenantId: order.tenantId, orderId: id, action: 'order.clearinghouse.reported', actor: ctx.actor, data: { kind, reportedAt: reportedAt.toISOString() } });
     if (!updated.some((i) => i.reporter === 'employer' && i.reportedAt === null))
-      await resolveActions(tx, { tenantId: order.tenantId, type: RESULT_ACTIONS.clearinghouseReportDue.type, subject: { object: 'order', id }, by: ctx.actor });
+      await resolveWithEvent(t, { type: RESULT_ACTIONS.clearinghouseReportDue.type, subject: { object: 'order', id }, resolution: 'automatic' }, now);
     await enqueueOrderUpdated(t, await getOrder(t, id, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
   });
   return getOrder(ctx, id);
