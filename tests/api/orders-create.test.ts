@@ -13,7 +13,7 @@ const post = async (body: unknown, opts: { t?: string; headers?: Record<string, 
   call('POST', '/api/v2/orders', { token: opts.t ?? (await token()), body, headers: opts.headers });
 
 const ORDER_FIELDS = [
-  'acknowledgedAt', 'acknowledgedBy', 'agency', 'clinic', 'code', 'company', 'createdAt', 'deliveryMethods', 'employee', 'expiresAt', 'id',
+  'acknowledgedAt', 'acknowledgedBy', 'agency', 'clearinghouse', 'clinic', 'code', 'company', 'createdAt', 'deliveryMethods', 'employee', 'expiresAt', 'id',
   'incident', 'isFinal', 'jobCategory', 'location', 'object', 'otherTestReason', 'packages', 'participant', 'requester',
   'services', 'settings', 'status', 'statusUpdatedAt', 'testReason', 'updatedAt', 'url',
 ];
