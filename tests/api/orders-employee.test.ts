@@ -83,6 +83,16 @@ describe('POST /api/v2/orders with employee', () => {
     expect(masked.body.participant.identifiers).toBeUndefined();
   });
 
+  it('an FMCSA driver with a job category on the roster: the order takes the agency and no job category (FMCSA orders name none)', async () => {
+    const t = await token();
+    const categories = await get(`/api/v2/agencies/${DEMO.agencies.FMCSA}/jobCategories`, { token: t });
+    const driver = categories.body.data.find((c: { name: string }) => c.name === 'CDL Driver');
+    const e = await employee(t, { dot: { agency: { id: DEMO.agencies.FMCSA }, jobCategory: { id: driver.id } } });
+    const res = await postOrder(forEmployee(e.id, { package: { id: acme.packages.dot }, testReason: 'random' }), t);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toMatchObject({ agency: { id: DEMO.agencies.FMCSA }, jobCategory: null });
+  });
+
   it('404 notFound at /employee/id for an unknown employee, another company\'s or another tenant\'s', async () => {
     const t = await token();
     expectError(await postOrder(forEmployee('no-such-employee'), t), 404, 'notFound', '/employee/id');
