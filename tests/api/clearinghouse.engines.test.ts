@@ -270,6 +270,23 @@ describe('a prohibited driver\'s order', () => {
     const clear = await driver(p);
     expect(await actionsOf((await order(p, { employee: { id: clear.id }, participant: undefined })).id)).toEqual([]);
   });
+
+  it('also when the order comes from a random selection (not only POST /api/v2/orders)', async () => {
+    const p = await program();
+    const d = await driver(p, { location: { id: p.locationId } });
+    await call('POST', `/api/v2/employees/${d.id}/clearinghouse-queries`, { token: p.bearer, body: { type: 'full', queriedOn: '2026-01-05', result: 'prohibited' } });
+    const pool = await call('POST', '/api/v2/random-pools', {
+      token: p.bearer,
+      body: { name: 'Drivers', kind: 'dot', agencies: [{ id: DEMO.agencies.FMCSA }], companies: [{ id: p.companyId }], drugRate: 1, alcoholRate: 0.1, frequency: 'quarterly', packages: { drug: { id: p.packageId } } },
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    const draw = await call('POST', `/api/v2/random-pools/${pool.body.id}/draws`, { token: p.bearer, body: { rosterConfirmed: true } });
+    expect(draw.status, JSON.stringify(draw.body)).toBe(201);
+    const [selection] = (await get(`/api/v2/random-draws/${draw.body.id}/selections`, { token: p.bearer })).body.data.filter((s: { kind: string }) => s.kind === 'drug');
+    const ordered = await call('POST', `/api/v2/random-selections/${selection.id}/order`, { token: p.bearer, body: { deliveryMethods: [{ type: 'none' }], requester: { email: 'der@lonestar.test' } } });
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
+    expect(await actionsOf(ordered.body.order.id)).toMatchObject([{ type: 'prohibitedDriverOrder', severity: 'critical', status: 'open' }]);
+  });
 });
 
 describe('POST /api/v2/orders/{id}/recollection', () => {

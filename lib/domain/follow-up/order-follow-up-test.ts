@@ -10,7 +10,8 @@ import { auditChange } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import type { Order } from '@/lib/domain/order-model/serialize';
-import { createOrder } from '@/lib/domain/orders/create-order';
+// A prohibited driver's order raises its critical action (DESIGN.md 7.5), whatever places it.
+import { createOrderCheckingDriver } from '@/lib/domain/results/prohibited-driver';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { withTransaction } from '@/lib/domain/transaction';
 import { visiblePlan } from './queries';
@@ -75,7 +76,7 @@ export async function orderFollowUpTest({ ctx, id, number, input }: { ctx: Ctx; 
           .limit(1)
       : [];
     const request = orderRequest(input, plan.employeeId, dot ? plan.agencyId : null);
-    const { order } = await asFollowUpOrder(() => createOrder({ ctx: tx, input: request }));
+    const { order } = await asFollowUpOrder(() => createOrderCheckingDriver({ ctx: tx, input: request }));
     await tx.db.update(followUpTests).set({ status: 'ordered', orderId: order.id, updatedAt: new Date() }).where(inArray(followUpTests.id, [test.id]));
     // The fix resolves its actions in its own transaction; another test still due keeps one open.
     await resolveDueActions(tx, plan);

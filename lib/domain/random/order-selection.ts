@@ -11,7 +11,8 @@ import { auditChange } from '@/lib/domain/audit';
 import { tenantNow } from '@/lib/domain/clock';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { createOrder } from '@/lib/domain/orders/create-order';
+// A prohibited driver's order raises its critical action (DESIGN.md 7.5), whatever places it.
+import { createOrderCheckingDriver } from '@/lib/domain/results/prohibited-driver';
 import { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import { withTransaction } from '@/lib/domain/transaction';
 import { emitSelectionUpdated } from './events';
@@ -56,7 +57,7 @@ export async function orderSelection({ ctx, id, input }: { ctx: Ctx; id: string;
     }
     let order;
     try {
-      ({ order } = await createOrder({ ctx: tx, input: parsed.data }));
+      ({ order } = await createOrderCheckingDriver({ ctx: tx, input: parsed.data }));
     } catch (error) {
       // The participant is the employee's: a member it lacks (the e-mail of the email delivery method) is the roster's to fix.
       const entry = error instanceof DomainError ? error.entries[0] : undefined;
