@@ -26,9 +26,13 @@ async function expectStoredIsCurrent(id: string) {
 
 describe('stored order documents', () => {
   it('every seeded order has its document, equal to one built from its rows', async () => {
-    const [{ missing }] = rowsOf<{ missing: number }>(await db().execute(sql`select count(*)::int as missing from orders where document is null`));
+    // The seed's orders, but Acme's inactive company's: files running beside this one change orders
+    // outside the application on purpose (the MIS oracle its own tenant's, results-badge that company's
+    // acknowledgements), which forgets those documents, as it should.
+    const seeded = sql`source = 'seed' and company_id <> ${DEMO.acme.companies.inactive}`;
+    const [{ missing }] = rowsOf<{ missing: number }>(await db().execute(sql`select count(*)::int as missing from orders where ${seeded} and document is null`));
     expect(missing).toBe(0);
-    const ids = rowsOf<{ id: string }>(await db().execute(sql`select id from orders order by id limit 50`)).map((r) => r.id);
+    const ids = rowsOf<{ id: string }>(await db().execute(sql`select id from orders where ${seeded} order by id limit 50`)).map((r) => r.id);
     const built = await buildOrderDocuments(db(), ids);
     for (const id of ids) expect(await stored(id)).toEqual(built.get(id));
   });

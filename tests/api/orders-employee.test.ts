@@ -86,7 +86,7 @@ describe('POST /api/v2/orders with employee', () => {
   it('an FMCSA driver with a job category on the roster: the order takes the agency and no job category (FMCSA orders name none)', async () => {
     const t = await token();
     const categories = await get(`/api/v2/agencies/${DEMO.agencies.FMCSA}/jobCategories`, { token: t });
-    const driver = categories.body.data.find((c: { name: string }) => c.name === 'CDL Driver');
+    const driver = categories.body.data.find((c: { name: string }) => c.name === 'CDL Driver') as { id: string };
     const e = await employee(t, { dot: { agency: { id: DEMO.agencies.FMCSA }, jobCategory: { id: driver.id } } });
     const res = await postOrder(forEmployee(e.id, { package: { id: acme.packages.dot }, testReason: 'random' }), t);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
