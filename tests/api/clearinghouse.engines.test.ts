@@ -285,7 +285,7 @@ describe('a prohibited driver\'s order', () => {
     const [selection] = (await get(`/api/v2/random-draws/${draw.body.id}/selections`, { token: p.bearer })).body.data.filter((s: { kind: string }) => s.kind === 'drug');
     const ordered = await call('POST', `/api/v2/random-selections/${selection.id}/order`, { token: p.bearer, body: { deliveryMethods: [{ type: 'none' }], requester: { email: 'der@lonestar.test' } } });
     expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
-    expect(await actionsOf(ordered.body.order.id)).toMatchObject([{ type: 'prohibitedDriverOrder', severity: 'critical', status: 'open' }]);
+    expect(await actionsOf(ordered.body.order!.id)).toMatchObject([{ type: 'prohibitedDriverOrder', severity: 'critical', status: 'open' }]);
   });
 });
 
