@@ -7,14 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '@/lib/db/client';
-import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
-import { addStandardCatalog } from '@/lib/seed/catalog';
 import { actionRound } from '@/lib/worker/action-loop';
 import { silentLogger } from '@/lib/worker/loop';
-import { createTestTenant } from './admins';
+import { ownTenant } from './own-tenant';
 import { call, db, get, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
 
@@ -22,7 +19,6 @@ withTestDatabase();
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const address = { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' };
 
 interface Sandbox {
   tenantId: string;
@@ -35,25 +31,15 @@ interface Sandbox {
 
 /** A tenant of its own, ready to order: catalog, company, location, a non-DOT and a DOT drug & alcohol package. */
 async function sandboxTenant(): Promise<Sandbox> {
-  const tenant = await createTestTenant();
-  await addStandardCatalog(db(), tenant.id);
-  const bearer = (await createToken(db(), { tenantId: tenant.id, name: 'sandbox', scopes: 'all', companyIds: 'all' })).token;
-  const made = async (path: string, body: unknown) => {
-    const res = await call('POST', path, { token: bearer, body });
-    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-    return res.body.id as string;
-  };
-  const serviceId = async (name: string) =>
-    rowsOf<{ id: string }>(await db().execute(sql`select id from services where tenant_id = ${tenant.id} and name = ${name}`))[0].id;
-  const companyId = await made('/api/v2/companies', { name: `Sweep company ${newId().slice(0, 6)}`, address });
-  const locationId = await made('/api/v2/locations', { company: { id: companyId }, name: 'Sweep yard', address });
+  const own = await ownTenant('Sweep');
+  const { made, serviceId, companyId } = own;
   const nonDotPackageId = await made('/api/v2/packages', { name: 'Urine', company: { id: companyId }, services: [{ id: await serviceId('Non-DOT 10-Panel Urine Drug Screen') }] });
   const dotPackageId = await made('/api/v2/packages', {
     name: 'DOT Drug & Alcohol',
     company: { id: companyId },
     services: [{ id: await serviceId('DOT 5-Panel Urine Drug Screen') }, { id: await serviceId('DOT Breath Alcohol Test') }],
   });
-  return { tenantId: tenant.id, bearer, companyId, locationId, nonDotPackageId, dotPackageId };
+  return { tenantId: own.tenantId, bearer: own.bearer, companyId, locationId: own.locationId, nonDotPackageId, dotPackageId };
 }
 
 const nowOf = async (s: Sandbox) => Date.parse((await call('GET', '/api/v2/sandbox/clock', { token: s.bearer })).body.now);

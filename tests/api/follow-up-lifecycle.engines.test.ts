@@ -8,17 +8,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
-import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { addDays } from '@/lib/domain/follow-up/windows';
-import { addStandardCatalog } from '@/lib/seed/catalog';
-import { createTestTenant } from './admins';
+import { ownTenant } from './own-tenant';
 import { createEmployee, employeeOrder, planBody, type EmployeeFixture } from './follow-up-fixtures';
 import { call, db, get, withTestDatabase } from './harness';
 
 withTestDatabase();
 
 const DAY = 86_400_000;
-const address = { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' };
 
 interface Sandbox {
   bearer: string;
@@ -28,18 +25,8 @@ interface Sandbox {
 }
 
 async function sandboxTenant(): Promise<Sandbox> {
-  const tenant = await createTestTenant();
-  await addStandardCatalog(db(), tenant.id);
-  const bearer = (await createToken(db(), { tenantId: tenant.id, name: 'follow-up', scopes: 'all', companyIds: 'all' })).token;
-  const made = async (path: string, body: unknown) => {
-    const res = await call('POST', path, { token: bearer, body });
-    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-    return res.body.id as string;
-  };
-  const companyId = await made('/api/v2/companies', { name: 'Follow-up company', address });
-  const locationId = await made('/api/v2/locations', { company: { id: companyId }, name: 'Follow-up yard', address });
-  const [urine] = rowsOf<{ id: string }>(await db().execute(sql`select id from services where tenant_id = ${tenant.id} and name = 'Non-DOT 10-Panel Urine Drug Screen'`));
-  const packageId = await made('/api/v2/packages', { name: 'Follow-up package', company: { id: companyId }, services: [{ id: urine.id }] });
+  const { bearer, companyId, locationId, made, serviceId } = await ownTenant('Follow-up');
+  const packageId = await made('/api/v2/packages', { name: 'Follow-up package', company: { id: companyId }, services: [{ id: await serviceId('Non-DOT 10-Panel Urine Drug Screen') }] });
   return { bearer, companyId, locationId, packageId };
 }
 

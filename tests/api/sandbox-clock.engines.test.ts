@@ -7,8 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '@/lib/db/client';
 import { createToken } from '@/lib/domain/api-tokens/tokens';
-import { addStandardCatalog } from '@/lib/seed/catalog';
-import { createTestTenant } from './admins';
+import { ownTenant } from './own-tenant';
 import { call, db, expectError, get, withTestDatabase } from './harness';
 import { orderBody } from './orders-fixtures';
 import { runExpirySweep } from '@/lib/domain/orders/expiry';
@@ -21,7 +20,6 @@ withTestDatabase();
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-const address = { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' };
 
 interface Sandbox {
   tenantId: string;
@@ -33,21 +31,9 @@ interface Sandbox {
 
 /** A tenant of its own, ready to order: catalog, company, location, package and a tenant-wide token with every scope. */
 async function sandboxTenant(): Promise<Sandbox> {
-  const tenant = await createTestTenant();
-  await addStandardCatalog(db(), tenant.id);
-  const bearer = (await createToken(db(), { tenantId: tenant.id, name: 'sandbox', scopes: 'all', companyIds: 'all' })).token;
-  const made = async (path: string, body: unknown) => {
-    const res = await call('POST', path, { token: bearer, body });
-    if (res.status !== 201) throw new Error(`${path}: ${JSON.stringify(res.body)}`);
-    return res.body.id as string;
-  };
-  const companyId = await made('/api/v2/companies', { name: 'Sandbox company', address });
-  const locationId = await made('/api/v2/locations', { company: { id: companyId }, name: 'Sandbox yard', address });
-  const [urine] = rowsOf<{ id: string }>(
-    await db().execute(sql`select id from services where tenant_id = ${tenant.id} and name = 'Non-DOT 10-Panel Urine Drug Screen'`),
-  );
-  const packageId = await made('/api/v2/packages', { name: 'Sandbox package', company: { id: companyId }, services: [{ id: urine.id }] });
-  return { tenantId: tenant.id, bearer, locationId, packageId, companyId };
+  const { tenantId, bearer, companyId, locationId, made, serviceId } = await ownTenant('Sandbox');
+  const packageId = await made('/api/v2/packages', { name: 'Sandbox package', company: { id: companyId }, services: [{ id: await serviceId('Non-DOT 10-Panel Urine Drug Screen') }] });
+  return { tenantId, bearer, locationId, packageId, companyId };
 }
 
 const clockOf = (s: Sandbox) => call('GET', '/api/v2/sandbox/clock', { token: s.bearer });
