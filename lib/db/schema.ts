@@ -778,6 +778,11 @@ export const documents = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /**
+     * Where the bytes live: null = in `document_contents` (the embedded default); otherwise the
+     * object's key in the configured object store (DOCUMENT_STORE_URL, e.g. s3://bucket/prefix).
+     */
+    storageKey: text('storage_key'),
     /** Set by `retention purge` when the contents were removed. */
     purgedAt: ts('purged_at'),
     createdAt: createdAt(),
