@@ -5,13 +5,12 @@
  * refuses (an externalId already used in the company, a job category of another agency) lands on
  * the control its pointer names.
  */
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Employee } from '@/lib/api/representations';
 import { CreateEmployeeBody, UpdateEmployeeBody } from '@/lib/domain/employees/schemas';
 import { describedBy, Field, Select } from '@/components/ui/field';
-import { bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from '@/components/setup/form-kit';
+import { bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useResourceDialog } from '@/components/setup/form-kit';
 import { rosterName, type RosterOptions } from './format';
 
 interface EmployeeValues {
@@ -55,8 +54,6 @@ export function EmployeeFormDialog(props: ({ mode: 'create'; companyId?: string 
   const employee = props.mode === 'edit' ? props.employee : null;
   const { companies, locations, agencies } = props.options;
   const masked = Boolean(employee?.cdl && isMasked(employee.cdl.number));
-  const [open, setOpen] = useState(false);
-  const afterSave = useAfterSave();
   const form = useForm<EmployeeValues, unknown, Output>({
     resolver: employee ? bodyResolver<EmployeeValues, Output>(UpdateEmployeeBody, toBody(true, masked)) : bodyResolver<EmployeeValues, Output>(CreateEmployeeBody, toBody(false, false)),
     defaultValues: {
@@ -73,15 +70,13 @@ export function EmployeeFormDialog(props: ({ mode: 'create'; companyId?: string 
       cdl: { number: employee?.cdl && !masked ? employee.cdl.number : '', state: employee?.cdl?.state ?? '' },
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<EmployeeValues, Output, Employee>({
+  const { unplaced, summary, dialog } = useResourceDialog<EmployeeValues, Output, Employee>({
     form,
     controls: CONTROLS,
-    request: () => (employee ? { path: `/api/v2/employees/${encodeURIComponent(employee.id)}`, method: 'PATCH' } : { path: '/api/v2/employees', method: 'POST' }),
-    onDone: (saved) => {
-      setOpen(false);
-      if (!employee) form.reset();
-      afterSave(employee ? `${rosterName(saved)} saved` : `${rosterName(saved)} added`, employee ? undefined : `/employees/${saved.id}`);
-    },
+    collection: '/api/v2/employees',
+    existingId: employee?.id,
+    savedTitle: (saved, created) => `${rosterName(saved)} ${created ? 'added' : 'saved'}`,
+    pageOf: (saved) => `/employees/${saved.id}`,
   });
   const idPrefix = employee ? 'edit-employee' : 'new-employee';
   const company = useWatch({ control: form.control, name: 'company' });
@@ -114,13 +109,7 @@ export function EmployeeFormDialog(props: ({ mode: 'create'; companyId?: string 
       description={employee ? undefined : 'A person your company tests. DOT coverage decides which random pools they are in.'}
       submitLabel={employee ? 'Save changes' : 'Add employee'}
       formLabel={employee ? 'Edit employee' : 'Add employee'}
-      open={open}
-      setOpen={(next) => {
-        setOpen(next);
-        if (!next) clearUnplaced();
-      }}
-      pending={mutation.isPending}
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      {...dialog}
     >
       <ErrorSummary entries={unplaced} summaryRef={summary} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -6,13 +6,12 @@
  * no exclusion or weighting: the form says why where one would look for it.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import type { z } from 'zod';
 import { CreateRandomPoolBody, UpdateRandomPoolBody } from '@/lib/domain/random/schemas';
-import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from '@/components/setup/form-kit';
+import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useResourceDialog } from '@/components/setup/form-kit';
 import { fetchRates } from './random-api';
 import { percent, randomKeys, type RandomPool, type RandomRate } from './types';
 
@@ -67,8 +66,6 @@ export function minimumOf(rates: RandomRate[], agencyIds: string[]) {
 export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool: RandomPool }) & { options: PoolOptions; year: number }) {
   const pool = props.mode === 'edit' ? props.pool : null;
   const { companies, agencies, packages } = props.options;
-  const [open, setOpen] = useState(false);
-  const afterSave = useAfterSave();
   const queryClient = useQueryClient();
   const form = useForm<PoolValues, unknown, Output>({
     resolver: pool ? updateResolver : createResolver,
@@ -83,16 +80,14 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
       packages: { drug: pool?.packages.drug?.id ?? '', alcohol: pool?.packages.alcohol?.id ?? '' },
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<PoolValues, Output, RandomPool>({
+  const { open, unplaced, summary, dialog } = useResourceDialog<PoolValues, Output, RandomPool>({
     form,
     controls: CONTROLS,
-    request: () => (pool ? { path: `/api/v2/random-pools/${encodeURIComponent(pool.id)}`, method: 'PATCH' } : { path: '/api/v2/random-pools', method: 'POST' }),
-    onDone: (saved) => {
-      setOpen(false);
-      if (!pool) form.reset();
-      void queryClient.invalidateQueries({ queryKey: randomKeys.all });
-      afterSave(pool ? `${saved.name} saved` : `${saved.name} created`, pool ? undefined : `/random/pools/${saved.id}`);
-    },
+    collection: '/api/v2/random-pools',
+    existingId: pool?.id,
+    savedTitle: (saved, created) => `${saved.name} ${created ? 'created' : 'saved'}`,
+    pageOf: (saved) => `/random/pools/${saved.id}`,
+    onSaved: () => void queryClient.invalidateQueries({ queryKey: randomKeys.all }),
   });
   const rates = useQuery({ queryKey: randomKeys.rates(props.year), queryFn: ({ signal }) => fetchRates(props.year, signal), enabled: open });
   const kind = useWatch({ control: form.control, name: 'kind' });
@@ -114,7 +109,6 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
     );
   };
 
-  const submit = form.handleSubmit((body) => mutation.mutate(body));
 
   return (
     <FormDialog
@@ -124,13 +118,7 @@ export function PoolFormDialog(props: ({ mode: 'create' } | { mode: 'edit'; pool
       description={pool ? undefined : "Its members are computed from the roster at each draw: the active employees of its companies that its agencies cover (or, non-DOT, that no agency covers)."}
       submitLabel={pool ? 'Save changes' : 'Create pool'}
       formLabel={pool ? 'Edit pool' : 'New pool'}
-      open={open}
-      setOpen={(next) => {
-        setOpen(next);
-        if (!next) clearUnplaced();
-      }}
-      pending={mutation.isPending}
-      onSubmit={submit}
+      {...dialog}
     >
       <ErrorSummary entries={unplaced} summaryRef={summary} />
       <TextField form={form} idPrefix={idPrefix} name="name" label="Name" required />

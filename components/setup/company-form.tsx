@@ -4,13 +4,12 @@
  * The form validates with the API's own schemas (CreateCompanyBody, UpdateCompanyBody); what the
  * server refuses (an unknown ZIP code) lands on the control its pointer names.
  */
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { Company } from '@/lib/api/representations';
 import { CreateCompanyBody, UpdateCompanyBody } from '@/lib/domain/companies/schemas';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
-import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest, type AddressValues } from './form-kit';
+import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useResourceDialog, type AddressValues } from './form-kit';
 
 interface CompanyValues {
   name: string;
@@ -31,8 +30,6 @@ const updateResolver = bodyResolver<CompanyValues, z.output<typeof UpdateCompany
 
 export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; company: Company }) {
   const company = props.mode === 'edit' ? props.company : null;
-  const [open, setOpen] = useState(false);
-  const afterSave = useAfterSave();
   const form = useForm<CompanyValues, unknown, z.output<typeof UpdateCompanyBody>>({
     resolver: company ? updateResolver : createResolver,
     defaultValues: {
@@ -44,15 +41,13 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
       participantLanguage: company?.participantLanguage ?? 'en',
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<CompanyValues, unknown, Company>({
+  const { unplaced, summary, dialog } = useResourceDialog<CompanyValues, unknown, Company>({
     form,
     controls: CONTROLS,
-    request: () => (company ? { path: `/api/v2/companies/${encodeURIComponent(company.id)}`, method: 'PATCH' } : { path: '/api/v2/companies', method: 'POST' }),
-    onDone: (saved) => {
-      setOpen(false);
-      if (!company) form.reset();
-      afterSave(company ? `${saved.name} saved` : `${saved.name} created`, company ? undefined : `/companies/${saved.id}`);
-    },
+    collection: '/api/v2/companies',
+    existingId: company?.id,
+    savedTitle: (saved, created) => `${saved.name} ${created ? 'created' : 'saved'}`,
+    pageOf: (saved) => `/companies/${saved.id}`,
   });
   const idPrefix = company ? 'edit-company' : 'new-company';
   const windowError = errorAt(form.formState.errors, 'orderMatching.windowDays');
@@ -66,13 +61,7 @@ export function CompanyFormDialog(props: { mode: 'create' } | { mode: 'edit'; co
       description={company ? undefined : 'An employer you order tests for. Locations and packages come next.'}
       submitLabel={company ? 'Save changes' : 'Create company'}
       formLabel={company ? 'Edit company' : 'New company'}
-      open={open}
-      setOpen={(next) => {
-        setOpen(next);
-        if (!next) clearUnplaced();
-      }}
-      pending={mutation.isPending}
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      {...dialog}
     >
       <ErrorSummary entries={unplaced} summaryRef={summary} />
       <TextField form={form} idPrefix={idPrefix} name="name" label="Name" required autoComplete="organization" />

@@ -96,6 +96,56 @@ export function useSetupRequest<V extends FieldValues, O, T>({
   return { mutation, unplaced, clearUnplaced: () => setUnplaced([]), summary };
 }
 
+/**
+ * A create-or-edit dialog of a resource: its open state, the request (PATCH the existing one, else POST
+ * to `collection`), and after a save: close, empty a create form, say so, and go to a new resource's
+ * page (an edit refreshes the page it is on). `dialog` is what FormDialog takes.
+ */
+export function useResourceDialog<V extends FieldValues, O, T extends { id: string }>({
+  form,
+  controls,
+  collection,
+  existingId,
+  savedTitle,
+  pageOf,
+  onSaved,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  controls: readonly string[];
+  /** e.g. `/api/v2/companies`; the existing resource is `<collection>/<id>`. */
+  collection: string;
+  existingId: string | undefined;
+  /** The toast's words, e.g. `Acme saved` or `Acme created`. */
+  savedTitle: (saved: T, created: boolean) => string;
+  /** A new resource's page in the dashboard. */
+  pageOf: (saved: T) => string;
+  onSaved?: (saved: T) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const afterSave = useAfterSave();
+  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<V, O, T>({
+    form,
+    controls,
+    request: () => (existingId ? { path: `${collection}/${encodeURIComponent(existingId)}`, method: 'PATCH' } : { path: collection, method: 'POST' }),
+    onDone: (saved) => {
+      setOpen(false);
+      if (!existingId) form.reset();
+      onSaved?.(saved);
+      afterSave(savedTitle(saved, !existingId), existingId ? undefined : pageOf(saved));
+    },
+  });
+  const dialog = {
+    open,
+    setOpen: (next: boolean) => {
+      setOpen(next);
+      if (!next) clearUnplaced();
+    },
+    pending: mutation.isPending,
+    onSubmit: form.handleSubmit((body) => mutation.mutate(body)),
+  };
+  return { open, mutation, unplaced, summary, dialog };
+}
+
 /** The errors no control shows, above the form; focusable so that the focus can go there. */
 export function ErrorSummary({ entries, summaryRef }: { entries: ApiErrorEntry[]; summaryRef: RefObject<HTMLDivElement | null> }) {
   return (

@@ -4,14 +4,13 @@
  * validated with the API's own schemas. The ZIP code must be a known US one: the server says so on
  * the ZIP code control.
  */
-import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { Location } from '@/lib/api/representations';
 import { CreateLocationBody, UpdateLocationBody } from '@/lib/domain/locations/schemas';
 import { SCHEDULE_STRATEGIES } from '@/lib/domain/contract/inputs';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
-import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest, type AddressValues } from './form-kit';
+import { ADDRESS_CONTROLS, AddressFields, addressValues, bodyResolver, cleanValues, ErrorSummary, errorAt, FormDialog, TextField, useResourceDialog, type AddressValues } from './form-kit';
 
 interface LocationValues {
   company: { id: string };
@@ -55,8 +54,6 @@ export function LocationFormDialog(
 ) {
   const location = props.mode === 'edit' ? props.location : null;
   const companies = props.mode === 'create' ? props.companies : [];
-  const [open, setOpen] = useState(false);
-  const afterSave = useAfterSave();
   const form = useForm<LocationValues, unknown, Output>({
     resolver: location ? updateResolver : createResolver,
     defaultValues: {
@@ -70,15 +67,13 @@ export function LocationFormDialog(
       orderMatching: location?.orderMatching ?? { enabled: true, windowDays: 30 },
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<LocationValues, Output, Location>({
+  const { unplaced, summary, dialog } = useResourceDialog<LocationValues, Output, Location>({
     form,
     controls: CONTROLS,
-    request: () => (location ? { path: `/api/v2/locations/${encodeURIComponent(location.id)}`, method: 'PATCH' } : { path: '/api/v2/locations', method: 'POST' }),
-    onDone: (saved) => {
-      setOpen(false);
-      if (!location) form.reset();
-      afterSave(location ? `${saved.name} saved` : `${saved.name} created`, location ? undefined : `/locations/${saved.id}`);
-    },
+    collection: '/api/v2/locations',
+    existingId: location?.id,
+    savedTitle: (saved, created) => `${saved.name} ${created ? 'created' : 'saved'}`,
+    pageOf: (saved) => `/locations/${saved.id}`,
   });
   const idPrefix = location ? 'edit-location' : 'new-location';
   const errors = form.formState.errors;
@@ -96,13 +91,7 @@ export function LocationFormDialog(
       description={location ? `A location of ${location.company.name}.` : 'A site where orders are placed; clinics are searched near its ZIP code.'}
       submitLabel={location ? 'Save changes' : 'Create location'}
       formLabel={location ? 'Edit location' : 'New location'}
-      open={open}
-      setOpen={(next) => {
-        setOpen(next);
-        if (!next) clearUnplaced();
-      }}
-      pending={mutation.isPending}
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      {...dialog}
     >
       <ErrorSummary entries={unplaced} summaryRef={summary} />
       {location ? null : (

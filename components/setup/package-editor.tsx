@@ -16,7 +16,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { describedBy, Field, Input, Select } from '@/components/ui/field';
 import { plainWords } from '@/lib/domain/issue-words';
-import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useAfterSave, useSetupRequest } from './form-kit';
+import { bodyResolver, ErrorSummary, errorAt, FormDialog, TextField, useResourceDialog } from './form-kit';
 
 export interface CatalogService {
   id: string;
@@ -60,8 +60,6 @@ export function PackageEditorDialog(
 ) {
   const pkg = props.mode === 'edit' ? props.pkg : null;
   const companies = props.mode === 'create' ? props.companies : [];
-  const [open, setOpen] = useState(false);
-  const afterSave = useAfterSave();
   const form = useForm<PackageValues, unknown, Output>({
     resolver: pkg ? updateResolver : createResolver,
     defaultValues: {
@@ -71,15 +69,13 @@ export function PackageEditorDialog(
       services: pkg?.services.map((s) => ({ id: s.id })) ?? [],
     },
   });
-  const { mutation, unplaced, clearUnplaced, summary } = useSetupRequest<PackageValues, Output, Package>({
+  const { unplaced, summary, dialog } = useResourceDialog<PackageValues, Output, Package>({
     form,
     controls: CONTROLS,
-    request: () => (pkg ? { path: `/api/v2/packages/${encodeURIComponent(pkg.id)}`, method: 'PATCH' } : { path: '/api/v2/packages', method: 'POST' }),
-    onDone: (saved) => {
-      setOpen(false);
-      if (!pkg) form.reset();
-      afterSave(pkg ? `${saved.name} saved` : `${saved.name} created`, pkg ? undefined : `/packages/${saved.id}`);
-    },
+    collection: '/api/v2/packages',
+    existingId: pkg?.id,
+    savedTitle: (saved, created) => `${saved.name} ${created ? 'created' : 'saved'}`,
+    pageOf: (saved) => `/packages/${saved.id}`,
   });
   const idPrefix = pkg ? 'edit-package' : 'new-package';
   const [companyId, locationId, chosen] = useWatch({ control: form.control, name: ['company.id', 'locationId', 'services'] });
@@ -99,13 +95,7 @@ export function PackageEditorDialog(
       submitLabel={pkg ? 'Save changes' : 'Create package'}
       formLabel={pkg ? 'Edit package' : 'New package'}
       className="max-w-3xl"
-      open={open}
-      setOpen={(next) => {
-        setOpen(next);
-        if (!next) clearUnplaced();
-      }}
-      pending={mutation.isPending}
-      onSubmit={form.handleSubmit((body) => mutation.mutate(body))}
+      {...dialog}
     >
       <ErrorSummary entries={unplaced} summaryRef={summary} />
       <TextField form={form} idPrefix={idPrefix} name="name" label="Name" required />
