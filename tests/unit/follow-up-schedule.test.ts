@@ -95,6 +95,70 @@ describe('due days', () => {
   });
 });
 
+/**
+ * Pearson's chi-square statistic of independence of an r×c contingency table: the sum over cells of
+ * (observed − expected)² / expected, the expected count being row total × column total / N.
+ */
+function chiSquare(table: number[][]): number {
+  const n = table.flat().reduce((a, b) => a + b, 0);
+  const rows = table.map((r) => r.reduce((a, b) => a + b, 0));
+  const cols = table[0].map((_, j) => table.reduce((a, r) => a + r[j], 0));
+  let x2 = 0;
+  table.forEach((r, i) =>
+    r.forEach((o, j) => {
+      const e = (rows[i] * cols[j]) / n;
+      if (e > 0) x2 += (o - e) ** 2 / e;
+    }),
+  );
+  return x2;
+}
+
+describe('due days: none predictable from the previous (1,000 generated plans)', () => {
+  /** Quantiles of a day's position in its window: the middle of day `offset` of `length` days, in 5 equal parts. */
+  const BINS = 5;
+  const quantile = (t: { start: string; end: string; dueOn: string }) =>
+    Math.floor((BINS * (daysBetween(t.start, t.dueOn) + 0.5)) / (daysBetween(t.start, t.end) + 1));
+  /**
+   * chi-square with (5 − 1)² = 16 degrees of freedom exceeds 75.65 with probability 1e-9 when the
+   * positions are independent (scipy.stats.chi2.isf(1e-9, 16)): a correct schedule never fails it,
+   * while a day that follows the one before (the same offset, or the previous plus a constant) puts
+   * thousands of pairs on a few cells and scores in the thousands.
+   */
+  const CRITICAL_1E_9_DF_16 = 75.65;
+
+  // Windows of at least 20 days (at most 1.4 tests a month), so 5 parts of a window are nearly equal
+  // and adjacent windows of different lengths cannot make their positions look related.
+  const phase = fc.integer({ min: 1, max: 12 }).chain((months) => fc.record({ months: fc.constant(months), tests: fc.integer({ min: 1, max: Math.floor((months * 28) / 20) || 1 }) }));
+  const start = fc.date({ min: new Date('2024-01-01'), max: new Date('2030-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const plans = fc.sample(fc.tuple(start, fc.array(phase, { minLength: 1, maxLength: 3 })), { numRuns: 1000, seed: 32 });
+
+  it("the quantile of a due day in its window is independent of the previous test's (chi-square test of independence)", () => {
+    const table = Array.from({ length: BINS }, () => Array<number>(BINS).fill(0));
+    let pairs = 0;
+    for (const [startsOn, phases] of plans) {
+      // The due days the product draws: schedulePlan with its default source, the CSPRNG.
+      const tests = schedulePlan(startsOn, phases);
+      for (const t of tests) expect(t.dueOn >= t.start && t.dueOn <= t.end).toBe(true);
+      for (let i = 1; i < tests.length; i++) {
+        table[quantile(tests[i - 1])][quantile(tests[i])] += 1;
+        pairs += 1;
+      }
+    }
+    expect(plans).toHaveLength(1000);
+    // Enough pairs that every cell expects far more than the 5 the test needs.
+    expect(pairs).toBeGreaterThan(BINS * BINS * 100);
+    expect(chiSquare(table)).toBeLessThan(CRITICAL_1E_9_DF_16);
+  });
+
+  it('the statistic finds a related table: the same quantile twice scores far above the threshold', () => {
+    // The measure itself can fail: 1,000 pairs on the diagonal score N·(BINS − 1) = 4,000.
+    const diagonal = Array.from({ length: BINS }, (_, i) => Array.from({ length: BINS }, (_, j) => (i === j ? 200 : 0)));
+    expect(chiSquare(diagonal)).toBeCloseTo(4000);
+    const even = Array.from({ length: BINS }, () => Array<number>(BINS).fill(40));
+    expect(chiSquare(even)).toBe(0);
+  });
+});
+
 describe('make-up tests', () => {
   it('the window is the next 14 days: tomorrow to today + 14', () => {
     expect(makeUpWindow('2026-12-25')).toEqual({ start: '2026-12-26', end: '2027-01-08' });
