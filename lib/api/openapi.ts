@@ -43,6 +43,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Request body over its limit: 1 MiB, or 10 MiB for a document upload (`tooBig`).',
   422: 'Not allowed in the resource\'s current state, or a business rule refused it.',
   500: 'Unexpected error (`internalError`).',
+  503: 'A store the request needs cannot be reached now (`serviceUnavailable`); try again after Retry-After.',
 };
 
 function parameters(op: OperationSpec): Json[] {

@@ -15,7 +15,9 @@ import { parseRetrySchedule } from './retry-schedule';
 export type ProcessKind = 'server' | 'worker' | 'cli';
 
 /** Values never echoed in a message: they may hold passwords or keys. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL', 'REDIS_URL', 'NEXTAUTH_SECRET', 'ENCRYPTION_KEY', 'METRICS_TOKEN', 'SMTP_URL', 'TWILIO_AUTH_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN',
+]);
 
 // The schema's building blocks below are exported for the tooling's schema (tooling.ts).
 export const emptyIsUnset = (value: unknown) => (value === '' ? undefined : value);
@@ -57,6 +59,18 @@ function isEncryptionKey(text: string): boolean {
   const trimmed = text.trim();
   const key = /^[0-9a-f]{64}$/i.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
   return key.length === 32;
+}
+
+/**
+ * `s3://bucket` or `s3://bucket/prefix`: a bucket name as S3 allows it (3-63 lowercase letters,
+ * digits, dots and hyphens, starting and ending with a letter or digit) and an optional key prefix.
+ */
+export function parseDocumentStoreUrl(text: string): { bucket: string; prefix: string } | null {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(text.trim());
+  if (!match) return null;
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (/[\u0000-\u001f\u007f]/.test(prefix)) return null;
+  return { bucket: match[1], prefix };
 }
 
 function retrySchedule(text: string): boolean {
@@ -114,6 +128,13 @@ export const environmentSchema = z.object({
   TWILIO_FROM: optional(z.string()),
   TWILIO_API_BASE: optional(urlWithScheme(['http:', 'https:'], 'https://api.twilio.com')),
   REMINDER_HOURS: optional(z.string().regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, { error: 'must be comma-separated hours, e.g. 48,24' })),
+  // Issue 34: document bytes in an S3-compatible object store instead of PostgreSQL (docs/operations.md).
+  DOCUMENT_STORE_URL: optional(z.string().refine((text) => parseDocumentStoreUrl(text) !== null, { error: 'must be s3://bucket or s3://bucket/prefix, e.g. s3://acme-documents/orders' })),
+  DOCUMENT_STORE_ENDPOINT: optional(urlWithScheme(['http:', 'https:'], 'https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000')),
+  AWS_REGION: optional(z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region name, e.g. us-east-1' })),
+  AWS_ACCESS_KEY_ID: optional(z.string()),
+  AWS_SECRET_ACCESS_KEY: optional(z.string()),
+  AWS_SESSION_TOKEN: optional(z.string()),
 });
 
 export type Config = z.output<typeof environmentSchema>;
@@ -165,6 +186,11 @@ export function readConfig(env: Readonly<Record<string, string | undefined>> = p
     if (kind === 'server' && !env.METRICS_TOKEN && !isLoopbackHost(env.HOSTNAME))
       problems.push(['METRICS_TOKEN', 'METRICS_TOKEN must be set when APP_ENV=production (or HOSTNAME a loopback address such as 127.0.0.1)']);
   }
+  // A key id without its secret (or the reverse) would fall back to other credentials unnoticed.
+  if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY)
+    problems.push([env.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID', 'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together']);
+  if (env.DOCUMENT_STORE_ENDPOINT && !env.DOCUMENT_STORE_URL)
+    problems.push(['DOCUMENT_STORE_ENDPOINT', 'DOCUMENT_STORE_ENDPOINT is set but DOCUMENT_STORE_URL is not (documents stay in PostgreSQL)']);
   if (problems.length) throw new ConfigError(problems.map(([name]) => name), problems.map(([, problem]) => problem));
   return result.data!;
 }

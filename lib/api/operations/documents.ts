@@ -13,10 +13,11 @@ export const documentsOperations = {
       'A body whose first bytes do not match its Content-Type is 400 `invalidValue`. `type` says what it is; `serviceId` ties it to one service of the order; ' +
       '`fileName` defaults to `<order code>-<type>.<extension>`; a given one that ends otherwise gets the content type\'s extension added (`evil.html` → `evil.html.pdf`), ' +
       'and one with a control or invisible formatting character (a right-to-left override U+202E, a zero-width space) is 400 `invalidValue` at `/fileName`. ' +
-      'The order\'s callback receives a `document.created` event.',
+      'The order\'s callback receives a `document.created` event. ' +
+      'With an object store configured (`DOCUMENT_STORE_URL`), one that cannot be reached, or that holds other bytes than were sent, is 503 `serviceUnavailable` with Retry-After, and nothing is written.',
     query: UploadDocumentQuery, rawBody: { maxBytes: MAX_DOCUMENT_BYTES, contentTypes: DOCUMENT_CONTENT_TYPE_LIST }, created: 'document',
     responses: { 201: { description: 'Created', schema: R.Document, headers: { Location: 'Path of the new document.' } } },
-    errors: [400, 404, 413],
+    errors: [400, 404, 413, 503],
   },
   listOrderDocuments: {
     method: 'GET', path: '/api/v2/orders/{id}/documents', scope: 'document.read', tag: 'documents', summary: 'List the documents of an order',
@@ -32,7 +33,8 @@ export const documentsOperations = {
     method: 'GET', path: '/api/v2/documents/{id}/content', scope: 'document.read', tag: 'documents', summary: 'Download a document',
     description:
       'The bytes, with `Content-Type`, `Content-Disposition` (inline; `?download=true` for attachment) and an `ETag` of the SHA-256 (`If-None-Match` answers 304). ' +
-      'Each download is recorded in the order\'s audit trail. 404 once `retention purge` removed the contents.',
+      'Each download is recorded in the order\'s audit trail. 404 once `retention purge` removed the contents. ' +
+      'Bytes in an object store stream from it: 503 `serviceUnavailable` (nothing recorded) when it cannot be reached; stored bytes that are not the document\'s SHA-256 are never answered whole.',
     responses: {
       200: {
         description: 'The document\'s bytes.',
@@ -40,7 +42,7 @@ export const documentsOperations = {
         headers: { ETag: 'The quoted hex SHA-256 of the bytes.', 'Content-Disposition': 'inline or attachment, with the file name.' },
       },
     },
-    errors: [404],
+    errors: [404, 503],
   },
   acknowledgeOrder: {
     method: 'PUT', path: '/api/v2/orders/{id}/acknowledgement', scope: 'order.update', tag: 'orders', summary: 'Acknowledge a final result',

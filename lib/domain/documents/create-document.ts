@@ -2,6 +2,11 @@
  * A new result document of an order (DESIGN.md 6.2): metadata in `documents`, the bytes in
  * `document_contents` (bytea, so both engines and their backups hold them), an audit entry and a
  * `document.created` event to the order's callback, all in one transaction.
+ *
+ * With an object store (`DOCUMENT_STORE_URL`, lib/domain/document-store.ts) the bytes go there instead, written
+ * before the row's transaction commits and deleted again if it rolls back, so that neither a row
+ * without its object nor an object of a refused upload remains; the row names the object in
+ * `storage_key` and keeps the SHA-256. A store that cannot be reached is 503 and nothing is written.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -11,11 +16,13 @@ import { visibleOrder } from '@/lib/domain/access';
 import { writeAudit } from '@/lib/domain/audit';
 import type { Ctx } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
-import { withTransaction, type InTransaction } from '@/lib/domain/transaction';
+import { afterRollbackOf, withTransaction, type InTransaction } from '@/lib/domain/transaction';
+import { log } from '@/lib/log';
 import { emitEvent } from '@/lib/domain/webhook-endpoints';
 import { newId } from '@/lib/ids';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_CONTENT_TYPE_LIST, magicMatches, MAX_DOCUMENT_BYTES, withContentTypeExtension, type DocumentContentType } from './schemas';
 import { type DocumentType } from '@/lib/domain/contract/document-types';
+import { documentStore } from '@/lib/domain/document-store';
 import { serializeDocument, type DocumentRow } from './serialize';
 
 export interface NewDocument {
@@ -63,6 +70,15 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
     // The extension follows the checked content type, so the name cannot have the file opened as something else.
     const fileName = withContentTypeExtension(input.fileName ?? `${order.code}-${input.type}`, contentType);
     const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+    const store = documentStore();
+    const storageKey = store ? store.keyOf(order.tenantId, order.id, id) : null;
+    if (store && storageKey) {
+      await store.put(storageKey, input.bytes, sha256, contentType);
+      // The object goes again if this transaction (or one around it) does not commit.
+      afterRollbackOf(tx, () => {
+        store.delete(storageKey).catch((error: unknown) => log('error', 'could not delete the object of a rolled-back document', { key: storageKey, error: String(error) }));
+      });
+    }
     const [row] = await tx
       .insert(documents)
       .values({
@@ -75,9 +91,10 @@ export async function createDocument({ ctx, input }: { ctx: Ctx; input: NewDocum
         contentType,
         size: input.bytes.byteLength,
         sha256,
+        storageKey,
       })
       .returning();
-    await tx.insert(documentContents).values({ documentId: id, content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) });
+    if (!storageKey) await tx.insert(documentContents).values({ documentId: id, content: Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength) });
     await writeAudit(tx, {
       tenantId: order.tenantId,
       orderId: order.id,

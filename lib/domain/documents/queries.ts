@@ -11,8 +11,9 @@ import type { Ctx, Principal } from '@/lib/domain/context';
 import { DomainError, notFound } from '@/lib/domain/errors';
 import { offsetOf, page } from '@/lib/domain/pagination';
 import type { Document } from '@/lib/domain/contract/representation';
-import { withTransaction } from '@/lib/domain/transaction';
+import { afterRollbackOf, withTransaction } from '@/lib/domain/transaction';
 import { cachedContent, keepContent, keptContent } from './content-cache';
+import { storeOf } from '@/lib/domain/document-store';
 import type { ListDocumentsQuery } from './schemas';
 import { serializeDocument, type DocumentRow } from './serialize';
 
@@ -67,8 +68,11 @@ export async function getDocument(ctx: Ctx, id: string): Promise<Document> {
 
 export interface DocumentContent {
   document: Document;
-  /** The bytes, in order, in parts of at most CONTENT_PART_BYTES (concatenated, the file). */
-  parts: Uint8Array[];
+  /**
+   * The bytes, in order: parts of at most CONTENT_PART_BYTES from the database or the content
+   * cache (concatenated, the file), or the object store's stream (lib/domain/document-store.ts).
+   */
+  body: Uint8Array[] | ReadableStream<Uint8Array>;
   /** Their total length. */
   size: number;
 }
@@ -113,7 +117,8 @@ async function downloadOfKept(ctx: Ctx, id: string, sha256: string): Promise<Doc
         returning 1
       )
       select doc.id, doc.tenant_id as "tenantId", doc.order_id as "orderId", doc.order_service_id as "orderServiceId", doc.type,
-        doc.file_name as "fileName", doc.content_type as "contentType", doc.size, doc.sha256, doc.purged_at as "purgedAt", doc.created_at as "createdAt"
+        doc.file_name as "fileName", doc.content_type as "contentType", doc.size, doc.sha256, doc.storage_key as "storageKey", doc.purged_at as "purgedAt",
+        doc.created_at as "createdAt"
       from doc`),
   );
   const [row] = rows;
@@ -122,24 +127,44 @@ async function downloadOfKept(ctx: Ctx, id: string, sha256: string): Promise<Doc
 
 /**
  * A document's bytes, with an audit entry on its order naming who downloaded it (each download is
- * one entry). 404 when the contents were purged under retention (the metadata stays).
+ * one entry). 404 when the contents were purged under retention (the metadata stays). Bytes in the
+ * object store (`storage_key`) stream from it: the object is opened (and its length and SHA-256
+ * checked) before the audit entry commits, so a store that cannot be reached answers 503 with
+ * nothing written.
  */
 export async function readDocumentContent(ctx: Ctx, id: string): Promise<DocumentContent> {
   // Bytes kept from a recent download: one statement checks access and the purge and writes the entry.
   const kept = keptContent(ctx.db, id);
   if (kept) {
     const row = await downloadOfKept(ctx, id, kept.sha256);
-    if (row) return { document: serializeDocument(row), parts: kept.parts, size: kept.size };
+    if (row) return { document: serializeDocument(row), body: kept.parts, size: kept.size };
   }
   return withTransaction(ctx, async (t) => {
     const row = await documentRowOrThrow(t, id);
-    // The bytes of a recent download of this very content, else the database's (./content-cache.ts).
+    // The bytes of a recent download of this very content, else the database's or the store's (./content-cache.ts).
     const cached = row.purgedAt ? null : cachedContent(ctx.db, row.id, row.sha256);
-    const parts = cached?.parts ?? (await contentParts(t.db, row.id));
-    if (!parts || row.purgedAt)
-      throw new DomainError('notFound', `The contents of document ${row.id} were removed under the retention rule (49 CFR 382.401); its metadata remains.`, {
+    const purged = () =>
+      new DomainError('notFound', `The contents of document ${row.id} were removed under the retention rule (49 CFR 382.401); its metadata remains.`, {
         meta: { purgedAt: row.purgedAt?.toISOString() ?? null },
       });
+    if (row.purgedAt) throw purged();
+    let body: DocumentContent['body'];
+    let size: number;
+    if (cached) ({ parts: body, size } = cached);
+    else if (row.storageKey) {
+      const object = await storeOf(row.storageKey).open(row.storageKey, { size: row.size, sha256: row.sha256 }, (parts, total) =>
+        keepContent(ctx.db, row.id, row.sha256, parts, total),
+      );
+      afterRollbackOf(t.db, () => void object.body.cancel().catch(() => undefined));
+      body = object.body;
+      size = row.size;
+    } else {
+      const parts = await contentParts(t.db, row.id);
+      if (!parts) throw purged();
+      body = parts;
+      size = parts.reduce((sum, part) => sum + part.byteLength, 0);
+      t.afterCommit(() => keepContent(ctx.db, row.id, row.sha256, parts, size));
+    }
     await writeAudit(t.db, {
       tenantId: row.tenantId,
       orderId: row.orderId,
@@ -147,8 +172,6 @@ export async function readDocumentContent(ctx: Ctx, id: string): Promise<Documen
       actor: ctx.actor,
       data: { documentId: row.id, type: row.type, fileName: row.fileName, sha256: row.sha256 },
     });
-    const size = cached?.size ?? parts.reduce((sum, part) => sum + part.byteLength, 0);
-    if (!cached) t.afterCommit(() => keepContent(ctx.db, row.id, row.sha256, parts, size));
-    return { document: serializeDocument(row), parts, size };
+    return { document: serializeDocument(row), body, size };
   });
 }

@@ -3,12 +3,16 @@
  * until which its documents are kept — 5 years for verified positives, refusals, adulterated or
  * substituted specimens and failed (alcohol) tests; 1 year for negatives, other results and
  * cancelled, expired or no-show orders. `retention purge` removes the contents of documents past
- * that day, keeps their metadata and writes an audit entry per order.
+ * that day, keeps their metadata and writes an audit entry per order. Bytes in the object store
+ * (`documents.storage_key`, lib/domain/document-store.ts) are deleted there, before the
+ * order's transaction commits: a store that cannot be reached leaves the order unpurged, to the
+ * next run, rather than marked purged with its objects still kept.
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { documentContents, documents, orders, tenants } from '@/lib/db/schema';
 import { writeAudit } from '@/lib/domain/audit';
+import { storeOf } from '@/lib/domain/document-store';
 import { visibleOrder } from '@/lib/domain/access';
 import type { Actor, Ctx } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
@@ -129,14 +133,16 @@ export async function purgeExpiredDocuments(db: Db, options: PurgeOptions = {}):
           .update(documents)
           .set({ purgedAt: new Date() })
           .where(and(eq(documents.orderId, order.orderId), isNull(documents.purgedAt)))
-          .returning({ id: documents.id, type: documents.type, sha256: documents.sha256 });
+          .returning({ id: documents.id, type: documents.type, sha256: documents.sha256, storageKey: documents.storageKey });
         if (purged.length) await tx.delete(documentContents).where(inArray(documentContents.documentId, purged.map((d) => d.id)));
+        // An object already gone (a purge that did not commit) is fine: deleting is idempotent.
+        for (const { storageKey } of purged) if (storageKey) await storeOf(storageKey).delete(storageKey);
         await writeAudit(tx, {
           tenantId: order.tenantId,
           orderId: order.orderId,
           action: 'documents.purged',
           actor,
-          data: { retentionUntil: order.retentionUntil, asOf, documents: purged },
+          data: { retentionUntil: order.retentionUntil, asOf, documents: purged.map(({ id, type, sha256 }) => ({ id, type, sha256 })) },
         });
       });
     }
