@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { tenants } from '@/lib/db/schema';
-import { afterCommitOf, withTransaction } from '@/lib/domain/transaction';
+import { afterCommitOf, afterRollbackOf, withTransaction } from '@/lib/domain/transaction';
 import { newId } from '@/lib/ids';
 import { db, withTestDatabase } from './harness';
 
@@ -109,5 +109,46 @@ describe('afterCommitOf', () => {
       throw new Error('rollback');
     }).catch(() => undefined);
     expect(calls).toEqual(['committed']);
+  });
+});
+
+describe('afterRollbackOf (what a transaction did outside the database: an object in the document store)', () => {
+  it('outside a transaction: never runs', () => {
+    let called = false;
+    afterRollbackOf(db(), () => (called = true));
+    expect(called).toBe(false);
+  });
+
+  it('runs after a rollback, never after a commit', async () => {
+    const calls: string[] = [];
+    await withTransaction({ db: db() }, async (tx) => {
+      afterRollbackOf(tx.db, () => calls.push('committed'));
+    });
+    await withTransaction({ db: db() }, async (tx) => {
+      afterRollbackOf(tx.db, () => calls.push('rolled back'));
+      throw new Error('rollback');
+    }).catch(() => undefined);
+    expect(calls).toEqual(['rolled back']);
+  });
+
+  it("a nested call's callback runs when its own savepoint rolls back, or the outer transaction after it; not when both commit", async () => {
+    const calls: string[] = [];
+    await withTransaction({ db: db() }, async (outer) => {
+      await withTransaction(outer, async (inner) => {
+        afterRollbackOf(inner.db, () => calls.push('savepoint'));
+        throw new Error('savepoint fails');
+      }).catch(() => undefined);
+      await withTransaction(outer, async (inner) => {
+        afterRollbackOf(inner.db, () => calls.push('kept'));
+      });
+    });
+    expect(calls).toEqual(['savepoint']);
+    await withTransaction({ db: db() }, async (outer) => {
+      await withTransaction(outer, async (inner) => {
+        afterRollbackOf(inner.db, () => calls.push('outer rolled back'));
+      });
+      throw new Error('the outer transaction fails after the nested one committed its savepoint');
+    }).catch(() => undefined);
+    expect(calls).toEqual(['savepoint', 'outer rolled back']);
   });
 });

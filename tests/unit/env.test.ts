@@ -193,6 +193,30 @@ describe('other URLs and lists', () => {
   });
 });
 
+describe('documents in an object store (issue 34)', () => {
+  it('DOCUMENT_STORE_URL is s3://bucket or s3://bucket/prefix', () => {
+    expect(problem({ DOCUMENT_STORE_URL: 's3://acme-documents' })).toBeUndefined();
+    expect(problem({ DOCUMENT_STORE_URL: 's3://acme-documents/orders/2026' })).toBeUndefined();
+    for (const bad of ['https://acme-documents', 's3://', 's3://Acme_Documents/x', 's3://ab'])
+      expect(problem({ DOCUMENT_STORE_URL: bad })).toBe(`DOCUMENT_STORE_URL must be s3://bucket or s3://bucket/prefix, e.g. s3://acme-documents/orders (not "${bad}")`);
+  });
+
+  it('DOCUMENT_STORE_ENDPOINT is an http(s) URL, and only with DOCUMENT_STORE_URL', () => {
+    expect(problem({ DOCUMENT_STORE_URL: 's3://docs', DOCUMENT_STORE_ENDPOINT: 'http://127.0.0.1:9000' })).toBeUndefined();
+    expect(problem({ DOCUMENT_STORE_URL: 's3://docs', DOCUMENT_STORE_ENDPOINT: 'minio:9000' })).toMatch(/^DOCUMENT_STORE_ENDPOINT must be a http:\/\/ or https:\/\/ URL/);
+    expect(problem({ DOCUMENT_STORE_ENDPOINT: 'http://127.0.0.1:9000' })).toBe('DOCUMENT_STORE_ENDPOINT is set but DOCUMENT_STORE_URL is not (documents stay in PostgreSQL)');
+  });
+
+  it('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together; AWS_REGION is a region name', () => {
+    expect(problem({ AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-key' })).toBeUndefined();
+    expect(problem({ AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE' })).toBe('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+    expect(problem({ AWS_SECRET_ACCESS_KEY: 'secret-key' })).toBe('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together');
+    expect(problem({ AWS_REGION: 'EU Central', AWS_ACCESS_KEY_ID: 'AKIAEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret-key' })).toBe(
+      'AWS_REGION must be a region name, e.g. us-east-1 (not "EU Central")',
+    );
+  });
+});
+
 describe('empty, unknown and several', () => {
   it('an empty value is unset', () => {
     const empty = Object.fromEntries(VARIABLES.filter((name) => name !== 'WEBHOOK_RETRY_SCHEDULE').map((name) => [name, '']));
