@@ -7,11 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { clinics } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
 import { authenticateToken } from '@/lib/domain/api-tokens/tokens';
 import { clinicSearchStatement, SearchClinicsQuery } from '@/lib/domain/clinics/search';
+import { isOpenInWeekSql, isOpenSql } from '@/lib/domain/clinics/hours';
+import { rowsOf } from '@/lib/db/client';
 import type { Ctx } from '@/lib/domain/context';
 import type { OpeningHours } from '@/lib/domain/contract/clinic-hours';
 import type { Position } from '@/lib/geo/geocode';
@@ -172,6 +174,69 @@ describe('GET /api/v2/clinics: capabilities and openAt', () => {
     const plan = (await client.query(`explain ${built.sql}`, built.params)).rows.map((r) => Object.values(r)[0]).join('\n');
     expect(plan).toContain('clinics_earth_point_idx');
     expect(plan).not.toMatch(/Seq Scan on (public\.)?clinics\b/);
+  });
+});
+
+describe('open at an instant from the index (open_week, migration 0023): the same answer as the hours', () => {
+  // Hours with touching intervals, 24:00, odd minutes and Sunday night; zones with DST, none, a
+  // 45-minute offset; a null zone (the state's main zone) and no zone at all (null, never open).
+  const HOURS: OpeningHours[][] = [
+    weekdays,
+    always,
+    [],
+    [
+      { day: 'monday', opens: '00:00', closes: '12:00' },
+      { day: 'monday', opens: '12:00', closes: '24:00' },
+      { day: 'sunday', opens: '22:30', closes: '24:00' },
+      { day: 'wednesday', opens: '08:07', closes: '08:08' },
+      { day: 'saturday', opens: '01:00', closes: '05:00' },
+      { day: 'sunday', opens: '01:00', closes: '03:00' },
+    ],
+  ];
+  const ZONES: Array<[string | null, string | null]> = [
+    ['America/New_York', null],
+    ['America/Chicago', 'TX'],
+    ['Pacific/Honolulu', null],
+    ['Asia/Kathmandu', null],
+    [null, 'TX'],
+    [null, null],
+  ];
+
+  it('every 29 minutes over the weeks of both 2026 daylight-saving changes, for each hours and zone: isOpenInWeekSql is isOpenSql', async () => {
+    const cases = HOURS.flatMap((hours) => ZONES.map(([tz, state]) => sql`(${JSON.stringify(hours)}::jsonb, ${tz}::text, ${state}::text)`));
+    const t = sql`t.at`;
+    const hoursColumns = { hours: sql`c.hours`, timeZone: sql`c.tz`, state: sql`c.state` };
+    const weekColumns = { openWeek: sql`clinic_open_week(c.hours)`, timeZone: sql`c.tz`, state: sql`c.state` };
+    // Where a search keeps a clinic: the condition is true (not false, not null).
+    const [row] = rowsOf<{ n: number; open: number; openWithoutZone: number; differ: number }>(
+      await db().execute(sql`select count(*)::int as n, (count(*) filter (where v.hours))::int as open,
+        (count(*) filter (where v.week and v.zoneless))::int as "openWithoutZone", (count(*) filter (where v.hours <> v.week))::int as differ
+      from (select coalesce(${isOpenSql(hoursColumns, t)}, false) as hours, coalesce(${isOpenInWeekSql(weekColumns, t)}, false) as week,
+          c.tz is null and c.state is null as zoneless
+        from (values ${sql.join(cases, sql`, `)}) as c(hours, tz, state)
+        cross join (select generate_series('2026-03-05T00:00:00Z'::timestamptz, '2026-03-12T00:00:00Z', '29 minutes') as at
+          union all select generate_series('2026-10-29T00:00:00Z'::timestamptz, '2026-11-05T00:00:00Z', '29 minutes')) as t) as v`),
+    );
+    expect(row.n).toBe(HOURS.length * ZONES.length * 2 * 348);
+    expect(row.open).toBeGreaterThan(0);
+    expect(row.openWithoutZone).toBe(0);
+    expect(row.differ).toBe(0);
+  });
+
+  it('a clinic whose hours change is found by its new hours (the trigger keeps open_week)', async () => {
+    const at = { lat: O.lat, long: -136.75 };
+    const id = `cot-${run}-week`;
+    await db().insert(clinics).values({ id, tenantId: DEMO.tenants.acme.id, name: `Opentest ${run} week`, lat: at.lat, long: at.long, timeZone: 'America/Chicago', hours: [], capabilities: [] });
+    try {
+      const near = () => get(PATH, { token: acmeToken, query: { lat: at.lat, long: at.long, radius: 1, openAt: JULY } });
+      expect((await near()).body.total).toBe(0);
+      await db().update(clinics).set({ hours: weekdays }).where(eq(clinics.id, id));
+      const open = await near();
+      expect(open.body.data.map((c) => c.id)).toEqual([id]);
+      expect(open.body.total).toBe(1);
+    } finally {
+      await db().delete(clinics).where(eq(clinics.id, id));
+    }
   });
 });
 

@@ -121,7 +121,7 @@ export interface HoursColumns {
 }
 
 /** The clinic's zone: its column, else its state's main zone. */
-export const effectiveZoneSql = (c: HoursColumns): SQL => sql`coalesce(${c.timeZone}, ${mainZoneSql(c.state)})`;
+export const effectiveZoneSql = (c: Pick<HoursColumns, 'timeZone' | 'state'>): SQL => sql`coalesce(${c.timeZone}, ${mainZoneSql(c.state)})`;
 
 const dayNames = sql.raw(`array[${DAYS.map(quote).join(',')}]`);
 const dayOf = (date: SQL) => sql`(${dayNames})[extract(isodow from ${date})::int]`;
@@ -136,6 +136,38 @@ export function isOpenSql(c: HoursColumns, instant: SQL): SQL<boolean> {
   const local = sql`(${instant} at time zone ${effectiveZoneSql(c)})`;
   return sql<boolean>`jsonb_path_exists(${c.hours}, '$[*] ? (@.day == $d && @.opens <= $t && @.closes > $t)',
     jsonb_build_object('d', ${dayOf(local)}, 't', to_char(${local}, 'HH24:MI')))`;
+}
+
+/** The columns the index-only "open" check reads: the zone columns and `open_week` (migration 0023). */
+export interface WeekColumns {
+  /** `clinics.open_week`: the weekly hours as minutes of the week in the clinic's zone (not in the drizzle schema). */
+  openWeek: SQL | AnyPgColumn;
+  timeZone: SQL | AnyPgColumn;
+  state: SQL | AnyPgColumn;
+}
+
+const MINUTES_PER_WEEK = 7 * 24 * 60;
+
+/**
+ * The local minute of the week (Monday 00:00 = 0) of a `timestamp` (without zone): whole minutes
+ * since 1970-01-01 00:00, a Thursday (3 days after a Monday), modulo a week. One `date_part` of
+ * the local time, so `at time zone` runs once per row.
+ */
+export const minuteOfWeekSql = (local: SQL): SQL<number> =>
+  sql<number>`(((floor(date_part('epoch', ${local}) / 60)::bigint + ${sql.raw(String(3 * 24 * 60))}) % ${sql.raw(String(MINUTES_PER_WEEK))} + ${sql.raw(
+    String(MINUTES_PER_WEEK),
+  )}) % ${sql.raw(String(MINUTES_PER_WEEK))})::int`;
+
+/**
+ * True when the clinic is open at `instant`, the same answer as `isOpenSql` (tests/unit/open-at.test.ts)
+ * from the columns the clinic search's GiST index INCLUDEs: `open_week` (migration 0023: each
+ * interval `[opens, closes)` of a day as minutes of the week, kept by a trigger from `hours`)
+ * contains the instant's local minute of the week in the clinic's zone. One multirange containment
+ * per candidate instead of a JSON path over the row's hours, and no heap page. Null (not true) for
+ * a clinic without a zone.
+ */
+export function isOpenInWeekSql(c: WeekColumns, instant: SQL): SQL<boolean> {
+  return sql<boolean>`(${c.openWeek} @> ${minuteOfWeekSql(sql`(${instant} at time zone ${effectiveZoneSql(c)})`)})`;
 }
 
 const iso = (value: SQL) => sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

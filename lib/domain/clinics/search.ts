@@ -24,7 +24,7 @@ import { likePattern, offsetOf, page, PageQuery, TextFilter, type Page } from '@
 import { API, serviceEntry } from '@/lib/domain/contract/representation';
 import { geocodeNear, type Position } from '@/lib/geo/geocode';
 import type { Clinic } from './index';
-import { effectiveZoneSql, isOpenSql, openStatusSql } from './hours';
+import { effectiveZoneSql, isOpenInWeekSql, openStatusSql } from './hours';
 import { milesOfChord, nearbyClinicsSql } from './nearby';
 import { CAPABILITIES, type Capability } from '@/lib/domain/contract/clinic-hours';
 
@@ -155,6 +155,11 @@ function searchParams(ctx: Ctx, q: SearchClinicsQuery, required: string[]) {
 
 /** The columns the opening hours are read from (DESIGN.md 6.3). */
 const hoursColumns = { hours: clinics.hours, timeZone: clinics.timeZone, state: clinics.state };
+/**
+ * The same hours as minutes of the week (`clinics.open_week`, migration 0023, not in the drizzle
+ * schema), with the zone columns: what the open filter reads, all INCLUDEd in the GiST index.
+ */
+const weekColumns = { openWeek: sql.raw('"clinics"."open_week"'), timeZone: clinics.timeZone, state: clinics.state };
 /** The instant of a search (`openAt`, else the time of the search), computed once per execution (an init plan). */
 const openAtValue = sql`(select ${placeholder('openAt')}::timestamptz)`;
 
@@ -204,9 +209,11 @@ function buildStatements(db: Db, shape: SearchShape) {
   const where = and(
     nearby,
     shape.name ? ilike(clinics.name, placeholder('name')) : undefined,
-    // Every capability asked for (text[] containment), and open at the instant in the clinic's zone.
+    // Every capability asked for (text[] containment), and open at the instant in the clinic's zone:
+    // both read columns the GiST index INCLUDEs (migration 0023), so the candidates stay an
+    // index-only scan; the open check is one multirange containment (`isOpenInWeekSql`).
     shape.capabilities ? sql`${clinics.capabilities} @> ${placeholder('capabilities')}::text[]` : undefined,
-    shape.open ? isOpenSql(hoursColumns, openAtValue) : undefined,
+    shape.open ? isOpenInWeekSql(weekColumns, openAtValue) : undefined,
   );
   const countAll = db.select({ total: count() }).from(clinics).where(where);
   const candidates = db
