@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import type { Order } from '@/lib/api/representations';
 import { apiGet, errorMessage, type Page } from '@/components/ui/api';
-import { Button } from '@/components/ui/button';
+import { PageButtons } from '@/components/ui/page-buttons';
 import { DateTime } from '@/components/ui/date-time';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -70,19 +70,7 @@ export function EmployeeOrders({ employeeId }: { employeeId: string }) {
           </tbody>
         </table>
       </div>
-      {last > 1 ? (
-        <nav aria-label="Orders pages" className="flex items-center justify-between border-t border-slate-200 px-4 py-3 text-sm dark:border-slate-800">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-slate-600 dark:text-slate-400">
-            Page {page} of {last}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= last} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      {last > 1 ? <PageButtons label="Orders pages" page={page} pages={last} onPage={setPage} /> : null}
     </>
   );
 }

@@ -4,52 +4,24 @@
  * page both show (`DeliveryList`), with a redeliver button for roles with `webhook.write`
  * (POST .../redeliver), and an order's card of them (`OrderWebhookDeliveries`).
  */
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ApiError, apiFetch, apiGet, errorMessage, queryKeys, type Page } from '@/components/ui/api';
-import { Badge, type Tone } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { ApiError, apiGet, queryKeys, type Page } from '@/components/ui/api';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
-import { useToast } from '@/components/ui/toast';
+import { DeliveryListStates, DeliveryRow, DeliveryStamps, RedeliverButton, attemptsWord, deliveryState } from '@/components/webhooks/delivery-row';
 import type { WebhookDelivery } from '@/lib/api/representations';
 
 export type { WebhookDelivery };
 
-const DELIVERY_TONE: Record<string, Tone> = { delivered: 'success', pending: 'info', retrying: 'warning', failed: 'danger' };
-
-/** `pending` after a failed attempt is a retry waiting for its time: "Retrying", not "Pending". */
-function deliveryState(delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'>): 'delivered' | 'pending' | 'retrying' | 'failed' {
-  return delivery.status === 'pending' && delivery.attemptCount > 0 ? 'retrying' : delivery.status;
-}
-
-const STATE_WORDS = { delivered: 'Delivered', pending: 'Pending', retrying: 'Retrying', failed: 'Failed' } as const;
-
-function DeliveryStatus({ delivery }: { delivery: Pick<WebhookDelivery, 'status' | 'attemptCount'> }) {
-  const state = deliveryState(delivery);
-  return (
-    <Badge tone={DELIVERY_TONE[state] ?? 'neutral'} dot>
-      {STATE_WORDS[state]}
-    </Badge>
-  );
-}
-
 /** Attempts, the last answer or error, and the next attempt of a retry, in words. */
 function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery }) {
-  const state = deliveryState(d);
+  const state = deliveryState(d.status, d.attemptCount);
   return (
     <>
       <p className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">
-        {d.attemptCount} attempt{d.attemptCount === 1 ? '' : 's'}
-        {d.lastStatusCode ? ` · last answer HTTP ${d.lastStatusCode}` : ''} · created <DateTime iso={d.createdAt} />
-        {d.deliveredAt ? (
-          <>
-            {' '}
-            · delivered <DateTime iso={d.deliveredAt} />
-          </>
-        ) : null}
+        {attemptsWord(d.attemptCount)}
+        {d.lastStatusCode ? ` · last answer HTTP ${d.lastStatusCode}` : ''} · <DeliveryStamps createdAt={d.createdAt} deliveredAt={d.deliveredAt} />
       </p>
       {state === 'retrying' || state === 'failed' ? (
         <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-300" data-testid="delivery-problem">
@@ -64,24 +36,6 @@ function DeliveryAttempts({ delivery: d }: { delivery: WebhookDelivery }) {
         </p>
       ) : null}
     </>
-  );
-}
-
-function RedeliverButton({ delivery }: { delivery: WebhookDelivery }) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const mutation = useMutation({
-    mutationFn: async () => (await apiFetch<WebhookDelivery>(`/api/v2/webhooks/deliveries/${encodeURIComponent(delivery.id)}/redeliver`, { method: 'POST' })).data,
-    onSuccess: () => {
-      toast.success('Redelivery queued', `Event #${delivery.sequence} of this order will be sent again.`);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries.all });
-    },
-    onError: (error) => toast.error('Redelivery failed', errorMessage(error)),
-  });
-  return (
-    <Button variant="secondary" size="sm" loading={mutation.isPending} onClick={() => mutation.mutate()} aria-label={`Redeliver event ${delivery.sequence}`}>
-      Redeliver
-    </Button>
   );
 }
 
@@ -104,46 +58,40 @@ export function DeliveryList({
   canRedeliver: boolean;
   loadingRows?: number;
 }) {
-  if (query.isPending)
-    return (
-      <div className="flex flex-col gap-3 p-5">
-        {Array.from({ length: loadingRows }, (_, i) => (
-          <Skeleton key={i} className="h-12 w-full" />
-        ))}
-      </div>
-    );
-  if (query.isError)
-    return (
-      <EmptyState
-        tone="error"
-        title={query.error instanceof ApiError && query.error.status === 404 ? 'Webhook deliveries are not available' : 'The deliveries could not be loaded'}
-        description={errorMessage(query.error)}
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  if (query.data.data.length === 0) return <EmptyState title="No deliveries" description={emptyDescription} />;
   return (
-    <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-deliveries">
-      {query.data.data.map((d) => (
-        <li key={d.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
-          <div className="min-w-0 flex-1">
-            <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900 dark:text-white">
-              {heading(d)}
-              <DeliveryStatus delivery={d} />
-            </p>
-            <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
-              {d.url}
-            </p>
-            <DeliveryAttempts delivery={d} />
-          </div>
-          {canRedeliver ? <RedeliverButton delivery={d} /> : null}
-        </li>
-      ))}
-    </ul>
+    <DeliveryListStates
+      query={query}
+      loadingRows={loadingRows}
+      errorTitle={(error) => (error instanceof ApiError && error.status === 404 ? 'Webhook deliveries are not available' : 'The deliveries could not be loaded')}
+      empty={{ title: 'No deliveries', description: emptyDescription }}
+    >
+      {(rows) => (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800" data-testid="webhook-deliveries">
+          {rows.map((d) => (
+            <DeliveryRow
+              key={d.id}
+              heading={heading(d)}
+              state={deliveryState(d.status, d.attemptCount)}
+              action={
+                canRedeliver ? (
+                  <RedeliverButton
+                    path={`/api/v2/webhooks/deliveries/${encodeURIComponent(d.id)}/redeliver`}
+                    label={`Redeliver event ${d.sequence}`}
+                    queued={`Event #${d.sequence} of this order will be sent again.`}
+                    onQueued={(queryClient) => void queryClient.invalidateQueries({ queryKey: queryKeys.webhookDeliveries.all })}
+                  />
+                ) : null
+              }
+            >
+              <p className="mt-0.5 truncate font-mono text-xs text-slate-500 dark:text-slate-400" title={d.url}>
+                {d.url}
+              </p>
+              <DeliveryAttempts delivery={d} />
+            </DeliveryRow>
+          ))}
+        </ul>
+      )}
+    </DeliveryListStates>
   );
 }
 

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { fetchOrder } from '@/components/orders/orders-api';
 import { DeliveryList, type WebhookDelivery } from '@/components/orders/webhook-deliveries';
 import { apiGet, queryKeys, type Page } from '@/components/ui/api';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { PageButtons } from '@/components/ui/page-buttons';
 import { Select } from '@/components/ui/field';
 
 const LIMIT = 20;
@@ -73,19 +73,7 @@ export function DeliveriesList({ canRedeliver }: { canRedeliver: boolean }) {
         emptyDescription="Events are sent only for orders created with a callback URL."
         canRedeliver={canRedeliver}
       />
-      {total > LIMIT ? (
-        <nav aria-label="Deliveries pages" className="flex items-center justify-end gap-2 border-t border-slate-200 px-5 py-3 dark:border-slate-800">
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-slate-600 tabular-nums dark:text-slate-300">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      {total > LIMIT ? <PageButtons label="Deliveries pages" page={page} pages={pages} onPage={setPage} /> : null}
     </Card>
   );
 }
