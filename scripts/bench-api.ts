@@ -22,7 +22,10 @@
  * `--only id,...` picks scenarios, `--rounds` and `--profile-scenarios id,...` as below. Two references in the
  * same run: Next.js's own constant-JSON answer (the 404 envelope of an unknown /api/v2 path, served
  * by app/api/v2/[...path]/route.ts: no database, no auth) and the get-order SQL served by a bare
- * `node:http` + `pg` server (scripts/bench/bare-server.ts, PostgreSQL only). The list `total`s are
+ * `node:http` + `pg` server (scripts/bench/bare-server.ts, PostgreSQL only). For the dashboard pages, a
+ * third: the constant page (`constantPage`, /bench/constant-page, served because the bench starts
+ * the server with BENCH_PAGES=on): the dashboard shell of the same build around a fixed 20-row
+ * table, no data access, no session; `dashOrders` and `dashOrder` are also given as its share. The list `total`s are
  * compared with exact `count(*)`s. Then (unless --no-profile) the server runs again under
  * `node --cpu-prof` for get order + list first page and the top self-time functions are printed.
  *
@@ -330,6 +333,8 @@ interface Scenario {
    * body chunk to a string (a MiB of UTF-8 decoding per answer: ~16 ms of the load generator's CPU).
    */
   throughput?: boolean;
+  /** A dashboard page: its ratio to the constant page (the page ceiling) is reported besides the constant JSON's. */
+  page?: boolean;
 }
 
 function createBodyOf(f: Fixtures): string {
@@ -351,6 +356,8 @@ function scenarios(f: Fixtures, live?: LiveFixtures): Scenario[] {
   const session = live ? { cookie: live.sessionCookie } : undefined;
   return [
     { id: 'constant', title: 'reference: Next constant JSON (404 envelope of /api/v2/__bench)', path: '/api/v2/__bench', status: 404 },
+    // The page ceiling: the dashboard shell around a fixed 20-row table, no data access, no session (BENCH_PAGES=on).
+    { id: 'constantPage', title: 'reference: constant page (dashboard shell, fixed 20-row table, /bench/constant-page)', path: '/bench/constant-page' },
     { id: 'bare', title: 'reference: bare node:http + pg, get-order SQL', path: `/orders/${f.orderId}`, bare: true, read: true },
     // The wrapper's own cost: token, scope, rate limit, query parsing, one small prepared-free query, log line.
     { id: 'agencies', title: 'list agencies (6 rows): the wrapper around a trivial read', path: '/api/v2/agencies', auth: true, read: true },
@@ -370,8 +377,8 @@ function scenarios(f: Fixtures, live?: LiveFixtures): Scenario[] {
     ...(live
       ? [
           { id: 'passPage', title: 'pass page /pass/{token} (HTML, no session)', path: live.passPath, read: true },
-          { id: 'dashOrders', title: `dashboard /orders (HTML, session of ${live.sessionUser})`, path: '/orders', headers: session, read: true },
-          { id: 'dashOrder', title: `dashboard /orders/{id} (HTML, session of ${live.sessionUser})`, path: `/orders/${f.orderId}`, headers: session, read: true },
+          { id: 'dashOrders', title: `dashboard /orders (HTML, session of ${live.sessionUser})`, path: '/orders', headers: session, read: true, page: true },
+          { id: 'dashOrder', title: `dashboard /orders/{id} (HTML, session of ${live.sessionUser})`, path: `/orders/${f.orderId}`, headers: session, read: true, page: true },
           {
             id: 'document',
             title: `document download, ${live.documentBytes} bytes PDF`,
@@ -624,6 +631,8 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
     NODE_ENV: 'production',
     APP_ENV: 'staging',
     SANDBOX: 'off',
+    // Serves the constant page (the page ceiling of the dashboard scenarios).
+    BENCH_PAGES: 'on',
     // The limits stay on (their store is part of every request) but high enough never to answer 429.
     RATE_LIMIT_PER_MINUTE: '100000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000000',
@@ -717,7 +726,8 @@ async function runEngine(engine: Engine, opts: ReturnType<typeof options>) {
   }
 
   const throughput = scenarios(f, live).filter((s) => s.throughput).map((s) => s.id);
-  const out = { engine: engine.name, machine: machine(), data, throughput, duration: opts.duration, rounds: opts.rounds, totals, results, profile, at: new Date().toISOString() };
+  const pages = scenarios(f, live).filter((s) => s.page).map((s) => s.id);
+  const out = { engine: engine.name, machine: machine(), data, throughput, pages, duration: opts.duration, rounds: opts.rounds, totals, results, profile, at: new Date().toISOString() };
   fs.writeFileSync(path.join(workDir, `results-${engine.name}.json`), JSON.stringify(out, null, 2));
   return out;
 }
@@ -746,22 +756,27 @@ function report(out: Awaited<ReturnType<typeof runEngine>>) {
     '',
   );
   lines.push(
-    '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON (median; each round) | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
-    '| - | - | - | - | - | - | - | - |',
+    '| scenario | conns | req/s | p50 ms | p99 ms | vs constant JSON (median; each round) | vs constant page (pages) | CPU ms/request: server / PostgreSQL / load generator | non-2xx |',
+    '| - | - | - | - | - | - | - | - | - |',
   );
   const throughput = new Set(out.throughput);
+  const pages = new Set(out.pages);
+  /** The round's page ceiling: the constant page's cell. */
+  const constantPage = (c: number, round?: number) => out.results.find((r) => r.scenario === 'constantPage' && r.connections === c && r.round === round)?.rps;
   const cells = new Map<string, Measured[]>();
   for (const r of out.results) cells.set(`${r.scenario} ${r.connections}`, [...(cells.get(`${r.scenario} ${r.connections}`) ?? []), r]);
   for (const runs of cells.values()) {
     const { scenario, connections } = runs[0];
     const ratios = runs.map((r) => (100 * r.rps) / (constant(connections, r.round) ?? NaN));
+    const pageRatios = pages.has(scenario) ? runs.map((r) => (100 * r.rps) / (constantPage(connections, r.round) ?? NaN)) : [];
     const cpu = runs[0].cpuPerRequest
       ? (['server', 'postgres', 'client'] as const).map((k) => median(runs.map((r) => r.cpuPerRequest![k])).toFixed(2)).join(' / ')
       : '';
     lines.push(
       `| ${scenario} | ${connections} | ${median(runs.map((r) => r.rps)).toFixed(0)}` +
         `${throughput.has(scenario) ? ` (${median(runs.map((r) => r.bytesPerSecond / 1e6)).toFixed(0)} MB/s)` : ''} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ` +
-        `${median(ratios).toFixed(0)}%; ${ratios.map((x) => x.toFixed(0)).join(', ')} | ${cpu} | ${runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0)} |`,
+        `${median(ratios).toFixed(0)}%; ${ratios.map((x) => x.toFixed(0)).join(', ')} | ` +
+        `${pageRatios.length ? `${median(pageRatios).toFixed(0)}%; ${pageRatios.map((x) => x.toFixed(0)).join(', ')}` : ''} | ${cpu} | ${runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0)} |`,
     );
   }
   lines.push('', 'Totals (API `total` vs `count(*)`): ' + Object.entries(out.totals).map(([k, v]) => `${k} ${v.api} / ${v.exact}${v.api === v.exact ? ' exact' : ' DIFFERENT'}`).join('; '));

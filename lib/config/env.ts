@@ -115,6 +115,8 @@ export const environmentSchema = z.object({
     .optional(),
   ALLOW_PRIVATE_CALLBACKS: withDefault(trueFalse, false),
   CLI_LOCK_WAIT_MS: withDefault(integer(0), 15_000),
+  // npm run bench:api only: serves the benchmark's constant page (/bench/constant-page); 404 otherwise.
+  BENCH_PAGES: withDefault(onOff, false),
   // A tile template: {s}, {z}, {x}, {y} stand for letters and numbers, as next.config.mjs reads it.
   NEXT_PUBLIC_TILE_URL: optional(urlWithScheme(['http:', 'https:'], 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', (text) => text.replace(/\{[a-z]\}/g, 'a'))),
   NEXT_PUBLIC_TILE_ATTRIBUTION: optional(z.string()),
