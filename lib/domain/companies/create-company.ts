@@ -9,6 +9,7 @@ import { newId } from '@/lib/ids';
 import { addressColumns, type CreateCompanyBody } from './schemas';
 import { serializeCompany, type Company } from './serialize';
 import { assertKnownZip } from './zip';
+import { forgetCompanyOptions } from './options';
 
 /** Creating a company is for a principal linked to every company of the tenant (403 insufficientScope otherwise). */
 export function assertTenantWide(ctx: Ctx): void {
@@ -20,6 +21,8 @@ export async function createCompany({ ctx, input }: { ctx: Ctx; input: CreateCom
   assertTenantWide(ctx);
   assertKnownZip(input.address);
   return withTransaction(ctx, async (tx) => {
+    // The dashboard's company and location options show the change on the next page (lib/domain/companies/options.ts).
+    tx.afterCommit(forgetCompanyOptions);
     const [row] = await tx.db
       .insert(companies)
       .values({

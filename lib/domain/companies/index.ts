@@ -3,4 +3,5 @@ export { createCompany } from './create-company';
 export { getCompany, listCompanies, manageableCompany } from './queries';
 export { CreateCompanyBody, ListCompaniesQuery, UpdateCompanyBody } from './schemas';
 export { serializeCompany, type Company } from './serialize';
+export { companyAndLocationOptions, forgetCompanyOptions, type CompanyAndLocationOptions } from './options';
 export { updateCompany } from './update-company';

@@ -14,10 +14,13 @@ import { manageableCompany } from './queries';
 import { addressColumns, type UpdateCompanyBody } from './schemas';
 import { serializeCompany, type Company } from './serialize';
 import { assertKnownZip } from './zip';
+import { forgetCompanyOptions } from './options';
 
 export async function updateCompany({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateCompanyBody }): Promise<Company> {
   assertKnownZip(input.address);
   return withTransaction(ctx, async (tx) => {
+    // The dashboard's company and location options show the change on the next page (lib/domain/companies/options.ts).
+    tx.afterCommit(forgetCompanyOptions);
     const [before] = await tx.db.select().from(companies).where(and(manageableCompany(ctx), eq(companies.id, id))).for('update');
     if (!before) throw notFound('Company');
     const changes: Partial<typeof companies.$inferInsert> = {

@@ -12,9 +12,12 @@ import { newId } from '@/lib/ids';
 import { readLocation } from './queries';
 import { cents, type CreateLocationBody } from './schemas';
 import { serializeLocation, type Location } from './serialize';
+import { forgetCompanyOptions } from '@/lib/domain/companies/options';
 
 export async function createLocation({ ctx, input }: { ctx: Ctx; input: CreateLocationBody }): Promise<{ location: Location; matched: null }> {
   return withTransaction(ctx, async (tx) => {
+    // The dashboard's company and location options show the change on the next page (lib/domain/companies/options.ts).
+    tx.afterCommit(forgetCompanyOptions);
     const [company] = await tx.db.select({ id: companies.id }).from(companies).where(and(manageableCompany(ctx), eq(companies.id, input.company.id)));
     if (!company) throw notFound('Company', '/company/id');
     assertKnownZip(input.address);

@@ -15,10 +15,13 @@ import { withTransaction } from '@/lib/domain/transaction';
 import { readLocation } from './queries';
 import { cents, type UpdateLocationBody } from './schemas';
 import { serializeLocation, type Location } from './serialize';
+import { forgetCompanyOptions } from '@/lib/domain/companies/options';
 
 export async function updateLocation({ ctx, id, input }: { ctx: Ctx; id: string; input: UpdateLocationBody }): Promise<Location> {
   assertKnownZip(input.address);
   return withTransaction(ctx, async (tx) => {
+    // The dashboard's company and location options show the change on the next page (lib/domain/companies/options.ts).
+    tx.afterCommit(forgetCompanyOptions);
     const [found] = await tx.db
       .select({ location: locations })
       .from(locations)
