@@ -3,9 +3,10 @@
  * the user's tenant, linked companies and the scopes of the role (lib/domain/scopes.ts) — the same
  * kind of principal as an API token, so every domain rule applies to both alike.
  *
- * The session cookie is a JWT naming the user (`sub`) and a row of `user_sessions` (`sid`). Every
- * request reads that row and the user: signing out ends the row, and disabling a user or changing
- * their role or companies takes effect on the next request, on every instance.
+ * The session cookie is a JWT naming the user (`sub`) and a row of `user_sessions` (`sid`). A request
+ * reads that row and the user, or their principal kept for 5 s (as a token's, issue 34): signing out
+ * ends the row, and disabling a user or changing their role or companies (through the domain's
+ * operations) takes effect on the next request of this instance, and within 5 s on another.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { describeError, log } from '@/lib/log';
 import { safeRedirectPath } from './safe-redirect';
 import { persistentSecret } from '@/lib/secrets';
 import { linkedCompanyIds } from '@/lib/domain/tenants';
+import { clearPrincipalCache, PRINCIPAL_CACHE_MS, sessionPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 import { ROLE_SCOPES, type Role } from '@/lib/domain/scopes';
 
 export const SESSION_MAX_AGE_SECONDS = 8 * 60 * 60;
@@ -60,6 +62,8 @@ export async function startUserSession(db: Db, userId: string, clientAddress: st
 
 export async function endUserSession(db: Db, sessionId: string): Promise<void> {
   await db.update(userSessions).set({ endedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.endedAt)));
+  // A copy of the cookie stops at once in this process (the principal cache).
+  clearPrincipalCache();
 }
 
 export function authOptions(): NextAuthOptions {
@@ -123,10 +127,30 @@ export async function principalForUser(db: Db, userId: string): Promise<UserPrin
   return user ? principalOf(db, user) : null;
 }
 
-/** The principal of a session cookie's claims, or null when the session ended or expired or the user is disabled. */
+/**
+ * The principal of a session cookie's claims, or null when the session ended or expired or the user
+ * is disabled. Kept like a token's principal (issue 34: 5 s, lib/domain/api-tokens/tokens.ts), and
+ * forgotten in this process at once by whatever changes one: sign-out (`endUserSession`), a
+ * deactivation, a role, company or zone change, a password reset, a new company. Another
+ * instance's changes apply there within those 5 s.
+ */
 export async function principalForSession(db: Db, session: SessionClaims): Promise<UserPrincipal | null> {
+  const key = `${session.sessionId} ${session.userId}`;
+  const now = Date.now();
+  const cache = sessionPrincipalCache();
+  const cached = cache.get(key);
+  if (cached && cached.until > now) return cached.principal as UserPrincipal | null;
+  const read = await readSessionPrincipal(db, session);
+  const principal = read?.principal ?? null;
+  if (cache.size > 10_000) cache.clear();
+  // Never kept past the session's end.
+  cache.set(key, { principal, until: Math.min(now + PRINCIPAL_CACHE_MS, read?.expiresAt ?? Infinity) });
+  return principal;
+}
+
+async function readSessionPrincipal(db: Db, session: SessionClaims): Promise<{ principal: UserPrincipal; expiresAt: number } | null> {
   const [row] = await db
-    .select({ user: users })
+    .select({ user: users, expiresAt: userSessions.expiresAt })
     .from(userSessions)
     .innerJoin(users, eq(users.id, userSessions.userId))
     .where(
@@ -138,7 +162,7 @@ export async function principalForSession(db: Db, session: SessionClaims): Promi
         isNull(users.disabledAt),
       ),
     );
-  return row ? principalOf(db, row.user) : null;
+  return row ? { principal: await principalOf(db, row.user), expiresAt: row.expiresAt.getTime() } : null;
 }
 
 /** A dashboard user's principal, with the role and the IANA zone the user's times are shown in (null until known). */

@@ -14,7 +14,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authOptions, authSecret, SESSION_COOKIE } from '@/lib/auth/session';
 import { users } from '@/lib/db/schema';
 import { DEMO } from '@/lib/seed';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 import { createUser } from '@/lib/domain/users/create-user';
+import { deactivateUser } from '@/lib/domain/users/deactivate-user';
+import { updateUser } from '@/lib/domain/users/update-user';
 import { operatorCtx } from './admins';
 import { call, db, expectError, withTestDatabase } from './harness';
 
@@ -63,20 +66,31 @@ describe('sessions (finding 9)', () => {
     expect((await call('GET', '/api/v2/agencies', { headers: { cookie: await cookieOf(phone) } })).status).toBe(200);
   });
 
-  it('disabling a user ends their sessions at the next request', async () => {
+  it('deactivating a user ends their sessions at the next request, though the principal was just kept', async () => {
+    const { id, email } = await newUser();
+    const cookie = await cookieOf((await signIn(email, PASSWORD))!);
+    expect((await call('GET', '/api/v2/agencies', { headers: { cookie } })).status).toBe(200);
+    await deactivateUser({ ctx: await operatorCtx(DEMO.tenants.acme.id), input: { id } });
+    expectError(await call('GET', '/api/v2/agencies', { headers: { cookie } }), 401, 'unauthenticated');
+  });
+
+  it('a role change applies at the next request, though the principal was just kept', async () => {
+    const { id, email } = await newUser('admin');
+    const cookie = await cookieOf((await signIn(email, PASSWORD))!);
+    expect((await call('GET', '/api/v2/webhooks/deliveries', { headers: { cookie } })).status).toBe(200);
+    await updateUser({ ctx: await operatorCtx(DEMO.tenants.acme.id), input: { id, role: 'viewer' } });
+    expectError(await call('GET', '/api/v2/webhooks/deliveries', { headers: { cookie } }), 403, 'insufficientScope');
+  });
+
+  it('a session principal is kept (issue 34): a change outside the domain operations shows once the cache is cleared', async () => {
     const { id, email } = await newUser();
     const cookie = await cookieOf((await signIn(email, PASSWORD))!);
     expect((await call('GET', '/api/v2/agencies', { headers: { cookie } })).status).toBe(200);
     await db().update(users).set({ disabledAt: new Date() }).where(eq(users.id, id));
+    // Kept: the same principal answers without the database.
+    expect((await call('GET', '/api/v2/agencies', { headers: { cookie } })).status).toBe(200);
+    clearPrincipalCache();
     expectError(await call('GET', '/api/v2/agencies', { headers: { cookie } }), 401, 'unauthenticated');
-  });
-
-  it('a role change applies at the next request', async () => {
-    const { id, email } = await newUser('admin');
-    const cookie = await cookieOf((await signIn(email, PASSWORD))!);
-    expect((await call('GET', '/api/v2/webhooks/deliveries', { headers: { cookie } })).status).toBe(200);
-    await db().update(users).set({ role: 'viewer' }).where(eq(users.id, id));
-    expectError(await call('GET', '/api/v2/webhooks/deliveries', { headers: { cookie } }), 403, 'insufficientScope');
   });
 
   it('a session cookie without a live server-side session (forged, pre-upgrade) is refused', async () => {

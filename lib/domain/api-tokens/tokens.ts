@@ -125,12 +125,23 @@ declare module '@/lib/runtime' {
   interface Runtime {
     /** Token hash to principal, for CACHE_MS (lib/domain/api-tokens/tokens.ts). */
     principalCache?: Map<string, CacheEntry>;
+    /** Dashboard session to principal, for CACHE_MS (lib/auth/session.ts principalForSession); cleared with the tokens'. */
+    sessionPrincipalCache?: Map<string, { principal: Principal | null; until: number }>;
   }
 }
 const principals = () => (runtime().principalCache ??= new Map());
 
+/** The session principals' cache (lib/auth/session.ts): kept CACHE_MS like a token's, cleared with them. */
+export const sessionPrincipalCache = () => (runtime().sessionPrincipalCache ??= new Map());
+export const PRINCIPAL_CACHE_MS = CACHE_MS;
+
+/**
+ * Forgets every kept principal, of tokens and of dashboard sessions: after a revocation, a sign-out,
+ * and any change to a user or a tenant's companies that a principal is made of (afterCommit).
+ */
 export function clearPrincipalCache(): void {
   principals().clear();
+  runtime().sessionPrincipalCache?.clear();
 }
 
 const LAST_USED_GRANULARITY_MS = 60_000;

@@ -8,6 +8,7 @@ import { withTransaction } from '@/lib/domain/transaction';
 import { assertWithinCreator } from './create-user';
 import { lockManageableUser } from './queries';
 import { assertNotSelf } from './update-user';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 
 /**
  * Deactivates a user: no more sign-ins, every session ended now (the user is signed out at its next
@@ -16,6 +17,8 @@ import { assertNotSelf } from './update-user';
 export async function deactivateUser({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ id: string; endedSessions: number }> {
   assertNotSelf(ctx, input.id, 'deactivate');
   return withTransaction(ctx, async (tx) => {
+    // The user's dashboard sessions see the change at their next request (lib/auth/session.ts).
+    tx.afterCommit(clearPrincipalCache);
     const user = await lockManageableUser(tx, input.id);
     if (user.disabledAt) return { id: user.id, endedSessions: 0 };
     const now = new Date();
@@ -37,6 +40,8 @@ export async function deactivateUser({ ctx, input }: { ctx: Ctx; input: { id: st
 /** Lets a deactivated user sign in again (an invited one needs a new invitation: resendInvitation). */
 export async function reactivateUser({ ctx, input }: { ctx: Ctx; input: { id: string } }): Promise<{ id: string }> {
   return withTransaction(ctx, async (tx) => {
+    // The user's dashboard sessions see the change at their next request (lib/auth/session.ts).
+    tx.afterCommit(clearPrincipalCache);
     const user = await lockManageableUser(tx, input.id);
     if (!user.disabledAt) return { id: user.id };
     // The role may give scopes the actor lacks, or companies outside its own: the same limits as granting.

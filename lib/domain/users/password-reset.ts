@@ -16,6 +16,7 @@ import { auditChange } from '@/lib/domain/audit';
 import { makeCtx, systemPrincipal } from '@/lib/domain/context';
 import { withTransaction } from '@/lib/domain/transaction';
 import { issueOneTimeLink, oneTimeLinkByToken, redeemOneTimeLink, type InvitationGoneReason, type InvitationView } from './invitations';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 
@@ -52,7 +53,7 @@ export const passwordResetByToken = (db: Db, token: string): Promise<InvitationV
  * served) for a used, expired or revoked one; 400 at `/password` for a password the rules refuse.
  */
 export async function resetPassword(db: Db, input: { token: string; password: string }): Promise<{ userId: string; email: string; endedSessions: number }> {
-  return redeemOneTimeLink(db, { ...input, purpose: 'passwordReset', gone: RESET_GONE_DETAIL }, async (tx, row) => {
+  const reset = await redeemOneTimeLink(db, { ...input, purpose: 'passwordReset', gone: RESET_GONE_DETAIL }, async (tx, row) => {
     const now = new Date();
     const ended = await tx.db
       .update(userSessions)
@@ -63,4 +64,7 @@ export async function resetPassword(db: Db, input: { token: string; password: st
     await auditChange(tx, { action: 'user.passwordReset', subject: { type: 'user', id: row.userId }, data: { invitationId: row.id, endedSessions: ended.length } });
     return { userId: row.userId, email: row.email, endedSessions: ended.length };
   });
+  // Committed: the ended sessions stop at once in this process too (lib/auth/session.ts keeps principals 5 s).
+  clearPrincipalCache();
+  return reset;
 }

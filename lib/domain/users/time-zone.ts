@@ -13,6 +13,7 @@ import { DomainError } from '@/lib/domain/errors';
 import { withTransaction } from '@/lib/domain/transaction';
 import { timeZoneLabel } from '@/lib/format/time';
 import { TimeZoneName, type SetTimeZoneBody } from './time-zone-schemas';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 
 export const userTimeZone = (timeZone: string): UserTimeZone => ({ object: 'timeZone', timeZone, label: timeZoneLabel(timeZone) });
 
@@ -26,6 +27,8 @@ function userOf(ctx: Ctx): string {
 export async function setUserTimeZone({ ctx, input }: { ctx: Ctx; input: SetTimeZoneBody }): Promise<UserTimeZone> {
   const userId = userOf(ctx);
   return withTransaction(ctx, async (tx) => {
+    // The user's dashboard sessions see the change at their next request (lib/auth/session.ts).
+    tx.afterCommit(clearPrincipalCache);
     const [user] = await tx.db
       .select({ timeZone: users.timeZone })
       .from(users)
@@ -55,6 +58,8 @@ export async function recordSignInTimeZone(
   if (!parsed.success) return;
   const ctx = makeCtx({ tenantId: user.tenantId, companyIds: [], scopes: new Set(), actor: { type: 'user', id: user.id, email: user.email, name: user.name } }, db);
   await withTransaction(ctx, async (tx) => {
+    // The user's dashboard sessions see the change at their next request (lib/auth/session.ts).
+    tx.afterCommit(clearPrincipalCache);
     const recorded = await tx.db
       .update(users)
       .set({ timeZone: parsed.data })

@@ -8,6 +8,7 @@ import { ROLES, type Role } from '@/lib/domain/scopes';
 import { withTransaction } from '@/lib/domain/transaction';
 import { assertWithinCreator, isRole } from './create-user';
 import { lockManageableUser, userStatus, type UserListItem } from './queries';
+import { clearPrincipalCache } from '@/lib/domain/api-tokens/tokens';
 
 /** An admin does not lock itself out: 409 invalidState for a change of its own account. */
 export function assertNotSelf(ctx: Ctx, id: string, what: string): void {
@@ -33,6 +34,8 @@ export async function updateUser({ ctx, input }: { ctx: Ctx; input: UpdateUserIn
   }
   assertNotSelf(ctx, input.id, 'change the role or companies of');
   return withTransaction(ctx, async (tx) => {
+    // The user's dashboard sessions see the change at their next request (lib/auth/session.ts).
+    tx.afterCommit(clearPrincipalCache);
     const user = await lockManageableUser(tx, input.id);
     const role = (input.role ?? user.role) as Role;
     const companyIds = input.companyIds === undefined ? (user.allCompanies ? 'all' : user.companyIds) : input.companyIds === 'all' ? 'all' : [...new Set(input.companyIds)];
