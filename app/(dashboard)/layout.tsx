@@ -3,8 +3,8 @@ import { TimeZoneProvider } from '@/components/ui/time-zone';
 import { navFor } from '@/components/shell/nav';
 import { requirePageCtx } from '@/lib/auth/page-context';
 import { env } from '@/lib/config/env';
-import { countOpenActions } from '@/lib/domain/actions';
 import { getTenant } from '@/lib/domain/tenants';
+import { openActionCount } from './page-reads';
 import { unacknowledgedBadge } from './results-badge';
 
 /**
@@ -13,11 +13,13 @@ import { unacknowledgedBadge } from './results-badge';
  */
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await requirePageCtx();
-  const tenant = await getTenant(ctx);
-  // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
-  const unacknowledged = ctx.scopes.has('order.update') ? await unacknowledgedBadge(ctx) : 0;
-  // The action center's badge: open actions the user may see (one indexed count).
-  const openActions = ctx.scopes.has('action.read') ? await countOpenActions(ctx) : 0;
+  const [tenant, unacknowledged, openActions] = await Promise.all([
+    getTenant(ctx),
+    // The results inbox's badge: final results nobody acknowledged (./results-badge.ts: exact below 1,000).
+    ctx.scopes.has('order.update') ? unacknowledgedBadge(ctx) : 0,
+    // The action center's badge: open actions the user may see (one indexed count, shared with the page).
+    ctx.scopes.has('action.read') ? openActionCount(ctx) : 0,
+  ]);
   return (
     <TimeZoneProvider timeZone={ctx.timeZone}>
       <AppShell

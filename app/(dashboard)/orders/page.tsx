@@ -9,9 +9,10 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { scopeInWords } from '@/components/orders/scope-words';
 import { can, requireScope } from '@/lib/auth/page-context';
-import { countOpenActions, mostUrgentActions } from '@/lib/domain/actions';
+import { mostUrgentActions } from '@/lib/domain/actions';
 import { tenantClockOffset } from '@/lib/domain/clock';
 import { setupProgress } from '@/lib/domain/tenants/setup-progress';
+import { openActionCount } from '../page-reads';
 import { companyAndLocationOptions } from './filter-options';
 
 export const metadata: Metadata = { title: 'Orders' };
@@ -19,14 +20,17 @@ export const metadata: Metadata = { title: 'Orders' };
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireScope('order.list');
   const { denied } = await searchParams;
-  const { companies, locations } = await companyAndLocationOptions(ctx);
-  // The setup checklist, for admins (who can do its steps), until every step is done: a first order
-  // does not make the webhook or the colleague step done (issue 29).
-  const progress = ctx.role === 'admin' ? await setupProgress(ctx.db, ctx.tenantId) : null;
+  // Side by side: the filter options (kept briefly, lib/domain/companies/options.ts), the setup
+  // checklist, for admins (who can do its steps), until every step is done: a first order does not
+  // make the webhook or the colleague step done (issue 29); and the five most urgent open actions
+  // the home page leads with (DESIGN.md 7.4), their total shared with the layout's badge.
+  const [{ companies, locations }, progress, urgent] = await Promise.all([
+    companyAndLocationOptions(ctx),
+    ctx.role === 'admin' ? setupProgress(ctx.db, ctx.tenantId) : null,
+    can(ctx, 'action.read') ? Promise.all([mostUrgentActions(ctx, 5), openActionCount(ctx), tenantClockOffset(ctx.db, ctx.tenantId)]) : null,
+  ]);
   const setup = progress && !progress.complete ? progress : null;
   const readOnly = !can(ctx, 'order.create') && !can(ctx, 'order.cancel');
-  // The home page leads with the five most urgent open actions (DESIGN.md 7.4).
-  const urgent = can(ctx, 'action.read') ? await Promise.all([mostUrgentActions(ctx, 5), countOpenActions(ctx), tenantClockOffset(ctx.db, ctx.tenantId)]) : null;
   return (
     <>
       <PageHeader

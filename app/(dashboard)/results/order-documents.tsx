@@ -14,9 +14,11 @@ import { getRetentionDay } from '@/lib/domain/orders/retention';
 const RETENTION_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 export async function OrderDocuments({ ctx, orderId }: { ctx: PageCtx; orderId: string }) {
-  const retention = await getRetentionDay(ctx, orderId);
   const canRead = can(ctx, 'document.read');
-  const documents = canRead ? (await listOrderDocuments(ctx, orderId, { page: 1, limit: 20 })).data : null;
+  const [retention, documents] = await Promise.all([
+    getRetentionDay(ctx, orderId),
+    canRead ? listOrderDocuments(ctx, orderId, { page: 1, limit: 20 }).then((p) => p.data) : null,
+  ]);
   return (
     <Card aria-labelledby="documents-title" className="mt-6" data-testid="documents-panel">
       <CardHeader

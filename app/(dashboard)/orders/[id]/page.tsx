@@ -1,9 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { ClinicMiniMap } from '@/components/orders/clinic-mini-map';
 import { formatAddress } from '@/components/orders/format';
 import { OrderDetail } from '@/components/orders/order-detail';
+import { Skeleton } from '@/components/ui/skeleton';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { getClinic } from '@/lib/domain/clinics';
 import { DomainError } from '@/lib/domain/errors';
@@ -22,8 +24,11 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
     if (isNotFound(error)) notFound();
     throw error;
   });
-  const audit = await listOrderAudit(ctx, id);
-  const clinic = order.clinic && can(ctx, 'clinic.read') ? await getClinic(ctx, order.clinic.id).catch(() => null) : null;
+  // The audit trail and the clinic side by side, once the order is known to be the principal's.
+  const [audit, clinic] = await Promise.all([
+    listOrderAudit(ctx, id),
+    order.clinic && can(ctx, 'clinic.read') ? getClinic(ctx, order.clinic.id).catch(() => null) : null,
+  ]);
 
   return (
     <>
@@ -55,7 +60,10 @@ export default async function OrderPage({ params }: { params: Promise<{ id: stri
           ) : null
         }
       />
-      <OrderDocuments ctx={ctx} orderId={order.id} />
+      {/* Streamed after the order's own panels (issue 34): the page does not wait for the documents. */}
+      <Suspense fallback={<Skeleton className="mt-6 h-40 w-full rounded-xl" />}>
+        <OrderDocuments ctx={ctx} orderId={order.id} />
+      </Suspense>
     </>
   );
 }
