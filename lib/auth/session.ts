@@ -206,13 +206,27 @@ export interface SessionClaims {
   sessionId: string;
 }
 
+/**
+ * Decoded cookies until their JWT's expiry (issue 34): decoding derives the key (HKDF) and decrypts
+ * on every request otherwise. A cookie's claims never change; whether its session is live is
+ * principalForSession's question.
+ */
+const decodedCookies = new Map<string, { claims: SessionClaims; until: number }>();
+
 /** The claims of a session cookie, given a cookie reader; null without a valid one. */
 export async function sessionClaims(readCookie: (name: string) => string | undefined): Promise<SessionClaims | null> {
   for (const name of SESSION_COOKIES) {
     const token = readCookie(name);
     if (!token) continue;
+    const known = decodedCookies.get(token);
+    if (known && known.until > Date.now()) return known.claims;
     const decoded = await decode({ token, secret: authSecret() }).catch(() => null);
-    if (typeof decoded?.sub === 'string' && typeof decoded.sid === 'string') return { userId: decoded.sub, sessionId: decoded.sid };
+    if (typeof decoded?.sub === 'string' && typeof decoded.sid === 'string') {
+      const claims = { userId: decoded.sub, sessionId: decoded.sid };
+      if (decodedCookies.size > 10_000) decodedCookies.clear();
+      if (typeof decoded.exp === 'number') decodedCookies.set(token, { claims, until: decoded.exp * 1000 });
+      return claims;
+    }
   }
   return null;
 }
