@@ -44,6 +44,7 @@ describe('defaults', () => {
       WEBHOOK_TIMEOUT_MS: 10_000,
       ALLOW_PRIVATE_CALLBACKS: false,
       CLI_LOCK_WAIT_MS: 15_000,
+      BENCH_PAGES: false,
       NEXT_DIST_DIR: '.next',
     });
   });
