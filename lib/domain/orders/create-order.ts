@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, packages, packageServices, services,
+  clinics, clinicServices, companies, jobCategories, agencies, locations, orderPackages, orders, packages, packageServices, services, tenants,
 } from '@/lib/db/schema';
 import { namedStatement } from '@/lib/db/prepared';
 import { activeLinkedCompany, inCompanies, orderablePackage, type Access } from '@/lib/domain/access';
@@ -29,7 +29,7 @@ import { notifyDeliveriesDue } from '@/lib/domain/outbox/webhook-wake';
 import { endpointTakes, newEventId } from '@/lib/domain/webhook-endpoints';
 import { afterCommitOf } from '@/lib/domain/transaction';
 import type { PackageServiceRow } from '@/lib/domain/packages';
-import { tenantNow } from '@/lib/domain/clock';
+import { tenantNowAt } from '@/lib/domain/clock';
 import { packagesAtLocations } from '@/lib/domain/packages/at-locations';
 import { callbackUrlProblem } from '@/lib/domain/outbox/callback-url';
 import { newPassValues, participantMessage } from '@/lib/domain/passes/passes';
@@ -108,9 +108,11 @@ interface OrderingPackage {
  * The location (active, of an active linked company), its company, and the package if it can be
  * ordered there (the location's own, or its company's) with its services in order: one round trip.
  */
-const orderingContext = namedStatement<{ location: OrderingLocation; company: OrderingCompany; package: OrderingPackage | null }>(
+const orderingContext = namedStatement<{ location: OrderingLocation; company: OrderingCompany; package: OrderingPackage | null; clockOffsetMs: string | number | null }>(
   'create_order_context',
   () => sql`select
+    -- The tenant's clock (lib/domain/clock.ts) in the same round trip: tenantNow's primary-key read.
+    (select ${tenants.clockOffsetMs} from ${tenants} where ${tenants.id} = ${access.tenantId}) as "clockOffsetMs",
     json_build_object('id', ${locations.id}, 'companyId', ${locations.companyId}, 'name', ${locations.name},
       'scheduleStrategies', ${locations.scheduleStrategies}, 'feeCapCents', ${locations.feeCapCents},
       'orderMatchingEnabled', ${locations.orderMatchingEnabled}, 'orderMatchingWindowDays', ${locations.orderMatchingWindowDays}) as location,
@@ -136,7 +138,7 @@ async function loadOrderingContext(ctx: Ctx, input: CreateOrderBody) {
   const pkg = row.package;
   if (!pkg) throw new DomainError('notFound', 'Package was not found, or is not available at this location.', { pointer: '/package/id' });
   if (!pkg.isActive) throw new DomainError('packageInactive', 'The package has been deactivated and cannot be ordered.', { pointer: '/package' });
-  return { location: row.location, company: row.company, pkg };
+  return { location: row.location, company: row.company, pkg, clockOffsetMs: Number(row.clockOffsetMs ?? 0) };
 }
 
 async function checkAgency(ctx: Ctx, input: ResolvedOrderInput, rules: PackageRules) {
@@ -357,7 +359,7 @@ const insertNewOrder = namedStatement<{ created: number; queued: number }>(
 const json = (value: unknown) => JSON.stringify(value);
 
 async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOrderResult & { messageQueued: boolean }> {
-  const { location, company, pkg } = await loadOrderingContext(ctx, body);
+  const { location, company, pkg, clockOffsetMs } = await loadOrderingContext(ctx, body);
   const rules = packageRules(pkg.items);
   // DESIGN.md 7.1: an order for an employee of the roster takes its participant and coverage from it.
   const resolved = await resolveEmployee(ctx, body, company.id);
@@ -372,7 +374,7 @@ async function createNewOrder(ctx: Ctx, body: CreateOrderBody): Promise<CreateOr
   // The tenant's clock (lib/domain/clock.ts), read once: the incident windows, the expiry, the
   // matching window and every stamp of the new order (createdAt, its history, its event), so that a
   // sandbox tenant whose clock moved dates its orders on that clock and compares them in one time.
-  const now = await tenantNow(ctx);
+  const now = tenantNowAt(clockOffsetMs);
   if (input.settings.expiresAt && Date.parse(input.settings.expiresAt) <= now.getTime())
     throw new DomainError('invalidValue', 'settings.expiresAt must be in the future.', { pointer: '/settings/expiresAt' });
   const occurredAt = input.incident && new Date(input.incident.occurredAt);
