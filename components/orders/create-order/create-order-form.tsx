@@ -24,7 +24,7 @@ import { ReasonFields } from './reason-fields';
 import { RequesterFields } from './requester-fields';
 import { ScheduleFields, type PresetClinic } from './schedule-fields';
 import { placeServerErrors } from './server-errors';
-import type { AgencyChoice, FieldName, FormInput, FormOutput, LocationChoice, OrderResponse, PackageChoice } from './types';
+import type { AgencyChoice, EmployeeResponse, FieldName, FormInput, FormOutput, LocationChoice, OrderResponse, PackageChoice } from './types';
 
 /**
  * The dashboard asks for the detail of an "other" test reason, which the API leaves optional
@@ -90,6 +90,12 @@ function formSchema(packages: PackageChoice[]) {
     }, always);
 }
 
+/** The participant as the roster has them (what choosing the employee in the picker fills). */
+export function participantOf(e: EmployeeResponse) {
+  const fill = { firstName: e.firstName, lastName: e.lastName, middleName: e.middleName, birthDate: e.birthDate, email: e.email, phone: e.phone };
+  return Object.fromEntries(Object.entries(fill).flatMap(([k, v]) => (v ? [[k, v]] : []))) as Partial<typeof fill>;
+}
+
 /** The sticky action bar's height and some air: focus scrolling keeps a field above it. */
 const STICKY_BAR_PADDING = '6rem';
 
@@ -101,6 +107,7 @@ export function CreateOrderForm({
   canSearchClinics,
   canSearchEmployees = false,
   presetClinic,
+  presetEmployee,
 }: {
   locations: LocationChoice[];
   packages: PackageChoice[];
@@ -111,6 +118,8 @@ export function CreateOrderForm({
   canSearchEmployees?: boolean;
   /** Chosen on the clinic map ("Order at this clinic"). */
   presetClinic?: PresetClinic;
+  /** "Order a test" on an employee's page: the employee chosen, at their location (else their company's first). */
+  presetEmployee?: EmployeeResponse;
 }) {
   const router = useRouter();
   const toast = useToast();
@@ -120,6 +129,10 @@ export function CreateOrderForm({
   const errorSummary = useRef<HTMLDivElement>(null);
 
   const schema = useMemo(() => formSchema(packages), [packages]);
+  const presetLocation = presetEmployee
+    ? (locations.find((l) => l.id === presetEmployee.location?.id) ?? locations.find((l) => l.companyId === presetEmployee.company.id))
+    : undefined;
+  const employeeDefaults = presetEmployee && presetLocation ? { location: { id: presetLocation.id }, employee: { id: presetEmployee.id }, participant: participantOf(presetEmployee) } : {};
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: plainResolver(schema),
     shouldUnregister: true,
@@ -128,6 +141,7 @@ export function CreateOrderForm({
       deliveryMethods: [{ type: 'email' }],
       settings: { schedule: presetClinic ? { strategy: 'clinic', clinic: { id: presetClinic.id } } : { strategy: 'participantChoice' } },
       requester: { email: requester.email, name: requester.name ?? undefined },
+      ...employeeDefaults,
     },
   });
 
@@ -190,7 +204,7 @@ export function CreateOrderForm({
         <PackageFields locations={locations} locationId={location?.id} available={available} pkg={pkg} agencies={agencies} agency={agency} />
         <ReasonFields freeTextOtherReason={Boolean(pkg?.rules.freeTextOtherReason)} isDot={Boolean(pkg?.isDot)} />
         <IncidentFields pkg={pkg} available={available} where={location?.postalCode} />
-        {canSearchEmployees ? <EmployeePicker companyId={location?.companyId} /> : null}
+        {canSearchEmployees ? <EmployeePicker companyId={location?.companyId} initial={presetLocation ? presetEmployee : undefined} /> : null}
         <ParticipantFields />
         <ScheduleFields canSearchClinics={canSearchClinics} packageId={pkg?.id} locationPostalCode={location?.postalCode} presetClinic={presetClinic} />
         <RequesterFields />

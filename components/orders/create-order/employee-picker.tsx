@@ -10,20 +10,17 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { apiGet, type Page } from '@/components/ui/api';
 import { Button } from '@/components/ui/button';
 import { Field, Input } from '@/components/ui/field';
-import type { Employee } from '@/lib/api/representations';
-import type { z } from 'zod';
 import { useFieldError } from './controls';
 import { Section } from './layout';
-import type { FormInput } from './types';
+import type { EmployeeResponse, FormInput } from './types';
 
-type EmployeeResponse = z.output<typeof Employee>;
-
-export function EmployeePicker({ companyId }: { companyId: string | undefined }) {
+/** `initial`: the employee the form starts with ("Order a test" on their page), whose details the form's defaults already hold. */
+export function EmployeePicker({ companyId, initial }: { companyId: string | undefined; initial?: EmployeeResponse }) {
   const { register, setValue, control } = useFormContext<FormInput>();
   const err = useFieldError();
   const [text, setText] = useState('');
   const search = useDeferredValue(text.trim());
-  const [picked, setChosen] = useState<EmployeeResponse | null>(null);
+  const [picked, setChosen] = useState<EmployeeResponse | null>(initial ?? null);
   // A location of another company: its roster, not the employee chosen before (whose hidden input,
   // unmounted, leaves the form's value: the form unregisters what it no longer shows).
   const chosen = picked && picked.company.id === companyId ? picked : null;

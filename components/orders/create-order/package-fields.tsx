@@ -29,8 +29,15 @@ export function PackageFields({
   agencies: AgencyChoice[];
   agency: AgencyChoice | undefined;
 }) {
-  const { register, resetField } = useFormContext<FormInput>();
+  const { register, resetField, getValues } = useFormContext<FormInput>();
   const err = useFieldError();
+  const locationControl = register('location', { ...reference, onChange: () => resetField('package') });
+  // The form's value is a reference (`{ id }`); a preset one (the employee's location) shows as its option.
+  const locationRef = (el: HTMLSelectElement | null) => {
+    locationControl.ref(el);
+    const preset = getValues('location')?.id;
+    if (el && preset) el.value = preset;
+  };
 
   const groupedLocations = useMemo(() => {
     const groups = new Map<string, { name: string; items: LocationChoice[] }>();
@@ -46,7 +53,7 @@ export function PackageFields({
   return (
     <Section id="what-title" title="Location and package" description="Where the order is placed, and which tests it orders.">
       <Field label="Location" htmlFor="location" required error={err('location')} className="sm:col-span-2">
-        <Select id="location" invalid={Boolean(err('location'))} {...register('location', { ...reference, onChange: () => resetField('package') })} aria-describedby={err('location') ? 'location-error' : undefined}>
+        <Select id="location" invalid={Boolean(err('location'))} {...locationControl} ref={locationRef} aria-describedby={err('location') ? 'location-error' : undefined}>
           <option value="">Choose a location…</option>
           {groupedLocations.map((g) => (
             <optgroup key={g.name} label={g.name}>

@@ -4,7 +4,7 @@
  */
 import type { FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
-import type { Clinic, Order } from '@/lib/api/representations';
+import type { Clinic, Employee, Order } from '@/lib/api/representations';
 import type { CreateOrderBody } from '@/lib/domain/orders/schemas';
 import type { PackageRules } from '@/lib/domain/orders/package-rules';
 
@@ -15,6 +15,7 @@ export type FieldName = FieldPath<FormInput>;
 /** Responses of /api/v2, typed by the API's representation schemas. */
 export type OrderResponse = z.output<typeof Order>;
 export type ClinicResponse = z.output<typeof Clinic>;
+export type EmployeeResponse = z.output<typeof Employee>;
 
 export interface LocationChoice {
   id: string;

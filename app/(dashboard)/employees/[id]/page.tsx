@@ -13,9 +13,15 @@ import { EmployeeStatusToggle } from '@/components/employees/employee-status-tog
 import { coverageLine, rosterName } from '@/components/employees/format';
 import { RandomHistory } from '@/components/random/random-history';
 import { FollowUpPlanPanel } from '@/components/follow-up/plan-panel';
-import { requireScope } from '@/lib/auth/page-context';
-import { getEmployee } from '@/lib/domain/employees';
-import { listFollowUpPlans } from '@/lib/domain/follow-up';
+import { FollowUpPlanForm, type ReturnToDutyChoice } from '@/components/follow-up/plan-form';
+import type { OrderNowRequest } from '@/components/follow-up/plan-controls';
+import { requireScope, type PageCtx } from '@/lib/auth/page-context';
+import { tenantNow } from '@/lib/domain/clock';
+import { getEmployee, type Employee } from '@/lib/domain/employees';
+import { listFollowUpPlans, type FollowUpPlan } from '@/lib/domain/follow-up';
+import { dayOf } from '@/lib/domain/follow-up/windows';
+import { ListOrdersQuery } from '@/lib/domain/orders/schemas';
+import { getOrder, listOrders } from '@/lib/domain/orders/queries';
 import { rosterOptions } from '../options';
 
 type Props = { params: Promise<{ id: string }> };
@@ -28,13 +34,59 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: employee ? rosterName(employee) : 'Employee' };
 }
 
+/** The employee's return-to-duty orders, newest first (the first 100 of their orders): what a follow-up plan names. */
+async function returnToDutyOrders(ctx: PageCtx, employeeId: string): Promise<ReturnToDutyChoice[]> {
+  const found: ReturnToDutyChoice[] = [];
+  for (let page = 1; page <= 5; page++) {
+    const { data, total } = await listOrders(ctx, ListOrdersQuery.parse({ employeeId, page, limit: 20 }));
+    for (const o of data) if (o.testReason === 'returnToDuty') found.push({ id: o.id, code: o.code, status: o.status, createdOn: o.createdAt.slice(0, 10) });
+    if (page * 20 >= total) break;
+  }
+  return found;
+}
+
+/**
+ * What the follow-up panel needs of orders: the code of every order its tests name, and per plan the
+ * "Order now" request (the return-to-duty order's location and package, the employee's way of
+ * receiving the pass, the signed-in user as requester) for a role with order.create.
+ */
+async function followUpOrders(ctx: PageCtx, employee: Employee, plans: readonly FollowUpPlan[]) {
+  const read = async (id: string) => (ctx.scopes.has('order.read') ? getOrder(ctx, id).catch(() => null) : null);
+  const tested = [...new Set(plans.flatMap((p) => p.tests.flatMap((t) => (t.order ? [t.order.id] : []))))];
+  const orderCodes = Object.fromEntries((await Promise.all(tested.map(read))).flatMap((o) => (o ? [[o.id, o.code] as const] : [])));
+  if (!ctx.scopes.has('order.create')) return { orderCodes, orderNow: undefined };
+  const delivery = employee.email ? 'email' : employee.phone ? 'sms' : 'none';
+  const orderNow: Record<string, OrderNowRequest | null> = {};
+  for (const plan of plans) {
+    const rtd = plan.status === 'active' ? await read(plan.returnToDutyOrder.id) : null;
+    orderNow[plan.id] =
+      rtd?.location && rtd.packages[0]
+        ? {
+            deliveryMethods: [{ type: delivery }],
+            location: { id: rtd.location.id },
+            package: { id: rtd.packages[0].id },
+            requester: { email: ctx.userEmail, ...(ctx.userName ? { name: ctx.userName } : {}) },
+          }
+        : null;
+  }
+  return { orderCodes, orderNow };
+}
+
 /** An employee (DESIGN.md 7.1): details, their orders, follow-up plan and random draws. */
 export default async function EmployeePage({ params }: Props) {
   const ctx = await requireScope('employee.read');
   const { id } = await params;
   const employee = await orNotFound(load(id));
   const canWrite = ctx.scopes.has('employee.write');
-  const [options, plans] = await Promise.all([canWrite ? rosterOptions(ctx) : null, listFollowUpPlans(ctx, employee.id, { page: 1, limit: 20 })]);
+  // The plan form: for the roles that keep the roster (employee.write) and can see the employee's orders.
+  const canPlan = canWrite && ctx.scopes.has('order.list');
+  const [options, plans, rtdOrders, now] = await Promise.all([
+    canWrite ? rosterOptions(ctx) : null,
+    listFollowUpPlans(ctx, employee.id, { page: 1, limit: 20 }),
+    canPlan ? returnToDutyOrders(ctx, employee.id) : [],
+    tenantNow(ctx),
+  ]);
+  const { orderCodes, orderNow } = await followUpOrders(ctx, employee, plans.data);
   const name = rosterName(employee);
   return (
     <>
@@ -85,7 +137,14 @@ export default async function EmployeePage({ params }: Props) {
             </DetailCard>
           ) : null}
           {/* The due days of follow-up tests are for those who run the program (they must stay unannounced). */}
-          <FollowUpPlanPanel plans={plans.data} showDueDays={canWrite} />
+          <FollowUpPlanPanel
+            plans={plans.data}
+            showDueDays={canWrite}
+            manage={canWrite}
+            orderNow={orderNow}
+            orderCodes={orderCodes}
+            create={canPlan ? <FollowUpPlanForm employeeId={employee.id} employeeName={name} returnToDutyOrders={rtdOrders} today={dayOf(now)} /> : null}
+          />
           {ctx.scopes.has('random.read') ? (
             <DetailCard id="employee-random" title="Random testing" description="Every draw this employee was in the pool for, and when they were selected." flush>
               <RandomHistory employeeId={employee.id} />

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { can, requireScope } from '@/lib/auth/page-context';
 import { listAgencies } from '@/lib/domain/agencies';
 import { getClinic, type Clinic } from '@/lib/domain/clinics';
+import { getEmployee } from '@/lib/domain/employees';
 import { DEFAULT_RADIUS_MILES } from '@/lib/domain/clinics/search';
 import { distanceMiles, geocodeZip } from '@/lib/geo/geocode';
 import { namesJobCategories, packageRules } from '@/lib/domain/orders/package-rules';
@@ -30,9 +31,13 @@ function presetOf(clinic: Clinic, locations: ReadonlyArray<{ id: string; postalC
 export default async function NewOrderPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireScope('order.create');
   // "Order at this clinic" on the clinic map: the clinic comes chosen (a clinic the user may read).
-  const { clinic: clinicParam } = await searchParams;
+  const { clinic: clinicParam, employeeId } = await searchParams;
   const presetClinic =
     typeof clinicParam === 'string' && clinicParam && can(ctx, 'clinic.read') ? await getClinic(ctx, clinicParam).catch(() => null) : null;
+  // "Order a test" on an employee's page: the employee comes chosen (an active one the user may read and search).
+  const canSearchEmployees = can(ctx, 'employee.list');
+  const found = typeof employeeId === 'string' && employeeId && canSearchEmployees && can(ctx, 'employee.read') ? await getEmployee(ctx, employeeId).catch(() => null) : null;
+  const presetEmployee = found?.status === 'active' ? found : undefined;
   const [{ companies, locations }, agencies] = await Promise.all([companyAndLocationOptions(ctx), listAgencies(ctx, { page: 1, limit: 20 })]);
   // The packages of each location and what their services call for, read here once for the form.
   const packages = await packagesAtLocations(ctx, locations.map((l) => l.id));
@@ -67,7 +72,8 @@ export default async function NewOrderPage({ searchParams }: { searchParams: Pro
         }))}
         requester={{ email: ctx.userEmail, name: ctx.userName }}
         canSearchClinics={can(ctx, 'clinic.search')}
-        canSearchEmployees={can(ctx, 'employee.list')}
+        canSearchEmployees={canSearchEmployees}
+        presetEmployee={presetEmployee}
         presetClinic={presetClinic ? presetOf(presetClinic, locations) : undefined}
       />
     </div>
