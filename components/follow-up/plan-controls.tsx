@@ -39,7 +39,7 @@ export function OrderNowButton({ planId, number, request }: { planId: string; nu
   });
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <Button size="sm" loading={mutation.isPending} disabled={mutation.isSuccess} onClick={() => mutation.mutate()} aria-label={`Order follow-up test ${number} now`}>
+      <Button size="sm" loading={mutation.isPending} disabled={mutation.isSuccess} onClick={() => mutation.mutate()} aria-label={`Order now: follow-up test ${number}`}>
         Order now
       </Button>
       {mutation.isError ? <Failure error={mutation.error} /> : null}

@@ -142,7 +142,7 @@ export function FollowUpPlanForm({ employeeId, employeeName, returnToDutyOrders,
             const months = errorAt(errors, `phases.${i}.months`);
             const tests = errorAt(errors, `phases.${i}.tests`);
             return (
-              <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3" aria-label={`Phase ${i + 1}`}>
+              <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-3">
                 <Field label={`Phase ${i + 1}: tests`} htmlFor={`${idPrefix}-phases-${i}-tests`} error={tests}>
                   <Input
                     id={`${idPrefix}-phases-${i}-tests`}

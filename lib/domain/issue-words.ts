@@ -114,6 +114,8 @@ const PLAIN: Array<[RegExp, string | ((m: RegExpExecArray) => string)]> = [
   [/^"[^"]+" is required\.$/, 'Required.'],
   [/^"[^"]+" (must .*)$/, (m) => m[1].charAt(0).toUpperCase() + m[1].slice(1)],
   [/^[a-z][A-Za-z]*(\.[a-zA-Z0-9]+)+ is required: (.+)$/, (m) => `Required: ${m[2]}`],
+  // A follow-up plan's return-to-duty order (lib/domain/follow-up/create-follow-up-plan.ts).
+  [/^returnToDutyOrder must be final and negative; it is (\w+)\.$/, (m) => `Choose an order with a final negative result: this one is ${m[1]}.`],
 ];
 
 /** A message a form shows, in plain words: a member's name or code talk gives way to what to do. */

@@ -76,6 +76,7 @@ describe('plainWords: what a form shows', () => {
     ['incident.delayReason is required: the alcohol test is more than 2 hours after the incident.', 'Required: the alcohol test is more than 2 hours after the incident.'],
     ['participant.email is required for the email delivery method.', 'Required to send the pass by e-mail.'],
     ['Must not be blank.', 'Required.'],
+    ['returnToDutyOrder must be final and negative; it is pending.', 'Choose an order with a final negative result: this one is pending.'],
     ['This location does not allow the "clinic" schedule strategy.', 'This location does not allow the "clinic" schedule strategy.'],
   ])('%j -> %j', (message, words) => {
     expect(plainWords(message)).toBe(words);
