@@ -40,7 +40,7 @@ function Progress({ done, of }: { done: number; of: number }) {
   const pct = of === 0 ? 0 : Math.round((done / of) * 100);
   return (
     <div className="flex items-center gap-3" data-testid="follow-up-progress">
-      <div className="h-2 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-valuemin={0} aria-valuemax={of} aria-valuenow={done}>
+      <div className="h-2 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800" role="progressbar" aria-label="Follow-up tests completed" aria-valuemin={0} aria-valuemax={of} aria-valuenow={done}>
         <div className="h-full bg-brand-600" style={{ width: `${pct}%` }} />
       </div>
       <span className="text-sm text-slate-700 dark:text-slate-300">

@@ -34,6 +34,8 @@ let server: OwnServer;
 let employeeId = '';
 
 test.beforeAll(async () => {
+  // Migrating and seeding a scratch database takes a while on a busy machine.
+  test.setTimeout(300_000);
   server = await startOwnServer('staging', 'followup');
 });
 
