@@ -11,6 +11,9 @@ const PORT = tooling.E2E_PORT;
 const BASE_URL = `http://localhost:${PORT}`;
 // Specs that change data: these three, and every `*.changes.spec.ts`.
 const CHANGES = /((create-order|order-cancel|tokens)|\.changes)\.spec\.ts$/;
+// Specs that start a server of their own on a scratch database (tests/e2e/own-server.ts): they
+// change nothing the shared server shows, so they need not wait for the read-only specs.
+const OWN_SERVER = /(production-setup|invitations-production|password-reset)\.changes\.spec\.ts$/;
 // Each run keeps its failure artifacts in its own folder: a run that starts beside another (two
 // people on one checkout) clears only its own. Workers inherit the id from the runner's env.
 setProcessEnvDefault('E2E_RUN_ID', `${Date.now()}-${process.pid}`);
@@ -42,10 +45,13 @@ export default defineConfig({
     },
   },
   // Tests that change data (new orders, cancellations, tokens) run after the read-only ones, so
-  // that the lists and totals those check do not move under them.
+  // that the lists and totals those check do not move under them. The specs with servers of their
+  // own run from the start beside the read-only ones (listed first, they are dealt out first: their
+  // long serial runs then never make the last worker of a phase wait alone).
   projects: [
+    { name: 'own-server', testMatch: OWN_SERVER, use: { browserName: 'chromium' } },
     { name: 'read-only', testIgnore: CHANGES, use: { browserName: 'chromium' } },
-    { name: 'changes', testMatch: CHANGES, dependencies: ['read-only'], use: { browserName: 'chromium' } },
+    { name: 'changes', testMatch: CHANGES, testIgnore: OWN_SERVER, dependencies: ['read-only'], use: { browserName: 'chromium' } },
   ],
   webServer: {
     command: 'npx tsx scripts/e2e-server.ts',
