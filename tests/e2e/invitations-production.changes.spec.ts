@@ -21,6 +21,9 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 let server: OwnServer;
 
 test.beforeAll(async () => {
+  // A server start (migrations, the demo seed in staging) and CLI runs: the hook's own minute is
+  // short on a busy machine, where this spec now starts beside the read-only ones.
+  test.setTimeout(240_000);
   server = await startOwnServer('production', 'invitations');
   expect(server.cli(['tenant', 'create', '--slug', SLUG, '--name', 'Honest Logistics']).code).toBe(0);
   const user = server.cli(['user', 'create', '--tenant', SLUG, '--email', ADMIN.email, '--role', 'admin', '--name', ADMIN.name, '--password', ADMIN.password]);

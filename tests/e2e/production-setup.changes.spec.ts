@@ -71,6 +71,9 @@ async function waitForServer(url: string, child: ChildProcess): Promise<void> {
 }
 
 test.beforeAll(async () => {
+  // A server start (migrations, the demo seed in staging) and CLI runs: the hook's own minute is
+  // short on a busy machine, where this spec now starts beside the read-only ones.
+  test.setTimeout(240_000);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`create database ${DB_NAME}`);
