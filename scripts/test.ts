@@ -71,10 +71,20 @@ async function runSideBySide(steps: Step[]): Promise<boolean[]> {
 
 const SKIPPED = new Set(['skipped', 'pending', 'todo', 'disabled']);
 
+/** How long each test file took, by stage (from the reports), for the slowest-files list at the end. */
+const fileTimes = new Map<string, Array<{ file: string; ms: number }>>();
+function timeFile(stage: string, file: string, ms: number) {
+  const list = fileTimes.get(stage) ?? [];
+  const known = list.find((entry) => entry.file === file);
+  if (known) known.ms += ms;
+  else list.push({ file, ms });
+  fileTimes.set(stage, list);
+}
+
 interface VitestReport {
   numPassedTests: number;
   numFailedTests: number;
-  testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string }> }>;
+  testResults: Array<{ name: string; startTime?: number; endTime?: number; assertionResults: Array<{ fullName: string; status: string }> }>;
 }
 
 function countVitest(file: string, label: string) {
@@ -82,14 +92,17 @@ function countVitest(file: string, label: string) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as VitestReport;
   passed += report.numPassedTests;
   failed += report.numFailedTests;
-  for (const suite of report.testResults)
+  for (const suite of report.testResults) {
+    if (suite.startTime && suite.endTime) timeFile(label, path.relative(root, suite.name), suite.endTime - suite.startTime);
     for (const test of suite.assertionResults)
       if (SKIPPED.has(test.status)) skips.push({ name: `${label} ${path.relative(root, suite.name)} > ${test.fullName}`, reason: tagOf(test.fullName) });
+  }
 }
 
 interface PlaywrightSuite {
   title: string;
-  specs?: Array<{ title: string; tests: Array<{ status: string; annotations: Array<{ type: string; description?: string }> }> }>;
+  file?: string;
+  specs?: Array<{ title: string; tests: Array<{ status: string; annotations: Array<{ type: string; description?: string }>; results?: Array<{ duration: number }> }> }>;
   suites?: PlaywrightSuite[];
 }
 
@@ -100,11 +113,13 @@ function countPlaywright(file: string) {
   failed += report.stats.unexpected;
   const walk = (suite: PlaywrightSuite, trail: string) => {
     for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
+      for (const test of spec.tests) {
+        if (suite.file) timeFile('[browser]', `tests/e2e/${suite.file}`, (test.results ?? []).reduce((sum, result) => sum + result.duration, 0));
         if (test.status === 'skipped') {
           const reason = test.annotations.find((a) => a.type === 'skip')?.description ?? '';
           skips.push({ name: `[browser] ${trail} > ${spec.title}`, reason: tagOf(reason) || reason });
         }
+      }
     for (const child of suite.suites ?? []) walk(child, `${trail} > ${child.title}`);
   };
   for (const suite of report.suites) walk(suite, suite.title);
@@ -205,6 +220,17 @@ if (skips.length) {
   }
 }
 if (ci && undeclared.length) failures.push(`${undeclared.length} skipped test(s) without a declared condition (CI=true)`);
+
+// Where the time went: each stage's slowest files (a browser spec's figure is the sum of its tests'
+// durations as Playwright reports them; a vitest file's, its run from start to end).
+if (fileTimes.size) {
+  console.log('\nSlowest files:');
+  for (const [stage, list] of fileTimes) {
+    const total = list.reduce((sum, entry) => sum + entry.ms, 0);
+    const slowest = [...list].sort((a, b) => b.ms - a.ms).slice(0, 6);
+    console.log(`  ${stage} ${list.length} files, ${(total / 1000).toFixed(0)} s in all: ${slowest.map((e) => `${path.basename(e.file)} ${(e.ms / 1000).toFixed(1)} s`).join(', ')}`);
+  }
+}
 
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
 console.log(`npm test took ${elapsed(begun)}.`);
