@@ -376,6 +376,13 @@ export const orders = pgTable(
     index('orders_match_idx').on(t.tenantId, t.companyId, sql`lower(${t.lastName})`),
     // The expiry and reminder sweep looks only at live orders with an expiry.
     index('orders_live_expiry_idx').on(t.expiresAt).where(sql`${t.isFinal} = false and ${t.expiresAt} is not null and ${t.status} not in ('cancelled', 'expired')`),
+    // The action sweep's causes (lib/domain/actions/sweep.ts): final results not yet reviewed, expired orders that may be refusals.
+    index('orders_unreviewed_result_idx')
+      .on(t.statusUpdatedAt)
+      .where(sql`${t.isFinal} = true and ${t.acknowledgedAt} is null and ${t.status} in ('nonNegative', 'positive', 'adulterated', 'substituted')`),
+    index('orders_expired_review_idx')
+      .on(sql`coalesce(${t.expiresAt}, ${t.statusUpdatedAt})`)
+      .where(sql`${t.status} = 'expired' and ${t.testReason} in ('random', 'followUp', 'returnToDuty')`),
     // The results inbox: final orders nobody acknowledged, newest first.
     index('orders_unacknowledged_idx').on(t.tenantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isFinal} = true and ${t.acknowledgedAt} is null`),
   ],
@@ -456,6 +463,13 @@ export const orderServices = pgTable(
     index('order_services_order_idx').on(t.orderId, t.position),
     // Open DOT windows (`deadlineBefore`, the "closing soon" view): only services with a deadline.
     index('order_services_deadline_idx').on(t.deadlineClosesAt, t.orderId).where(sql`${t.deadlineClosesAt} is not null`),
+    // The action sweep's causes (lib/domain/actions/sweep.ts), each index holding only the services in the cause's states:
+    // open post-accident windows, a result waiting for the MRO's contact or the laboratory, a refusal.
+    index('order_services_awaiting_deadline_idx')
+      .on(t.deadlineClosesAt)
+      .where(sql`${t.deadlineClosesAt} is not null and ${t.status} in ('ordered', 'integrationError', 'pending', 'pending_arrivedAtTheClinic', 'pending_collectionInitiated', 'pending_collectionSuspended')`),
+    index('order_services_waiting_idx').on(t.status, t.statusUpdatedAt).where(sql`${t.status} in ('pending_awaitingMROContact', 'pending_collectionCompleted')`),
+    index('order_services_refusal_idx').on(t.orderId).where(sql`${t.status} = 'incomplete_refusalToTest' or jsonb_typeof(${t.result} -> 'refusal') = 'object'`),
   ],
 );
 
@@ -879,6 +893,9 @@ export const actions = pgTable(
   (t) => [
     uniqueIndex('actions_open_subject_idx').on(t.tenantId, t.type, t.subjectObject, t.subjectId).where(sql`${t.status} = 'open'`),
     index('actions_tenant_status_due_idx').on(t.tenantId, t.status, t.dueAt, t.id),
+    // The sweep (lib/domain/actions/sweep.ts): whether a cause has its action (any status), and the open actions of a type.
+    index('actions_type_subject_idx').on(t.type, t.subjectId, t.dueAt),
+    index('actions_open_type_due_idx').on(t.type, t.dueAt).where(sql`${t.status} = 'open'`),
   ],
 );
 

@@ -22,7 +22,7 @@ export interface ActionLoopOptions {
   log?: Logger;
 }
 
-/** One round: the general sweep at real time, then one per tenant whose clock runs ahead. Never asks for a burst. */
+/** One round: the general sweep at real time, then one per tenant whose clock runs ahead. True (another round at once) when a type had more than a batch to do. */
 export async function actionRound(db: Db, log: Logger = jsonLogger): Promise<boolean> {
   const realNow = new Date();
   const ahead = await offsetTenants(db);
@@ -33,7 +33,7 @@ export async function actionRound(db: Db, log: Logger = jsonLogger): Promise<boo
     rounds.push({ tenantId: tenant.tenantId, result: await runActionSweep({ db, tenantId: tenant.tenantId, now: new Date(realNow.getTime() + tenant.offsetMs) }) });
   for (const { tenantId, result } of rounds)
     if (result.raised || result.resolved) log('info', 'action sweep', { ...(tenantId ? { tenantId } : {}), raised: result.raised, resolved: result.resolved });
-  return false;
+  return rounds.some((r) => r.result.more);
 }
 
 export function startActionLoop(options: ActionLoopOptions = {}): Loop {
@@ -42,7 +42,7 @@ export function startActionLoop(options: ActionLoopOptions = {}): Loop {
     name: 'action sweep',
     intervalMs: options.intervalMs ?? DEFAULT_ACTION_SWEEP_MS,
     log,
-    maxBurst: 1,
+    maxBurst: 20,
     round: async () => actionRound(options.db ?? (await getDb()), log),
   });
 }

@@ -27,7 +27,7 @@ export async function raiseWithEvent(a: ActingIn, input: Omit<RaiseActionInput, 
   if (!raised) return null;
   const action = (await actionById(a.db, raised.id, now))!;
   await auditChange(auditCtx(a), { action: 'action.raised', subject: { type: 'action', id: raised.id }, data: { type: input.type, subject: input.subject, dueAt: action.dueAt } });
-  await emitActionEvent(a, a.tenantId, 'action.created', action);
+  await emitActionEvent(a, a.tenantId, 'action.created', action, now);
   return raised.id;
 }
 
@@ -40,7 +40,7 @@ export async function resolveWithEvent(
   const ids = await resolveActions(a.db, { tenantId: a.tenantId, type: input.type, subject: input.subject, by: a.actor, resolution: input.resolution, note: input.note ?? null });
   for (const id of ids) {
     await auditChange(auditCtx(a), { action: 'action.resolved', subject: { type: 'action', id }, data: { type: input.type, resolution: input.resolution } });
-    await emitActionEvent(a, a.tenantId, 'action.resolved', (await actionById(a.db, id, now))!);
+    await emitActionEvent(a, a.tenantId, 'action.resolved', (await actionById(a.db, id, now))!, now);
   }
   return ids;
 }

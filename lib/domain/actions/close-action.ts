@@ -33,8 +33,9 @@ async function closeAction(ctx: Ctx, id: string, status: 'resolved' | 'dismissed
       .set({ status, resolution: 'manual', resolvedAt: at, resolvedBy: resolvedByOf(ctx.actor), note, updatedAt: at })
       .where(eq(actions.id, id));
     await auditChange(tx, { action: status === 'resolved' ? 'action.resolved' : 'action.dismissed', subject: { type: 'action', id }, data: { type: row.type, ...(note ? { note } : {}) } });
-    const action = (await actionById(tx.db, id, await tenantNow(tx)))!;
-    await emitActionEvent(tx, ctx.tenantId, 'action.resolved', action);
+    const now = await tenantNow(tx);
+    const action = (await actionById(tx.db, id, now))!;
+    await emitActionEvent(tx, ctx.tenantId, 'action.resolved', action, now);
     return action;
   });
 }

@@ -10,6 +10,7 @@ import { emitEvent } from '@/lib/domain/webhook-endpoints/fan-out';
 
 export type ActionEventType = 'action.created' | 'action.resolved';
 
-export async function emitActionEvent(tx: InTransaction<{ db: Db }>, tenantId: string, type: ActionEventType, action: Action): Promise<void> {
-  await emitEvent(tx, { tenantId, type, companyId: action.company?.id ?? null, data: { action } });
+/** `at`: the tenant's now when the caller has it (the sweep's, the operation's), so it is not read again. */
+export async function emitActionEvent(tx: InTransaction<{ db: Db }>, tenantId: string, type: ActionEventType, action: Action, at?: Date): Promise<void> {
+  await emitEvent(tx, { tenantId, type, companyId: action.company?.id ?? null, data: { action }, at });
 }

@@ -38,6 +38,8 @@ export interface ActionSweepOptions {
 export interface ActionSweepResult {
   raised: number;
   resolved: number;
+  /** A type had more than a batch to do (SWEEP_BATCH): another round should follow. */
+  more?: boolean;
 }
 
 /** A cause present at now: what the action will say. */
@@ -65,113 +67,118 @@ const ts = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 const ms = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || 'the participant';
 
-interface OrderFacts {
+/** A batch: at most this many causes raised, and open actions resolved, per type and round. */
+export const SWEEP_BATCH = 500;
+
+/**
+ * A vocabulary's values as SQL literals (never bound parameters): the planner proves a partial
+ * index's predicate (migration 0023) only from constants.
+ */
+const literals = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+const awaiting = literals(AWAITING_COLLECTION_STATUSES);
+/** The final statuses the employer reviews (beside a refusal on a service). */
+export const UNREVIEWED_STATUSES = ['nonNegative', 'positive', 'adulterated', 'substituted'] as const;
+const unreviewed = literals(UNREVIEWED_STATUSES);
+/** An interval of `n` milliseconds. */
+const millis = (n: number) => sql`(${n} * interval '1 millisecond')`;
+
+/** One order cause as its SQL gives it: the order's facts, `detail` for the title and the due time. */
+interface OrderCauseRow {
   tenant_id: string;
   company_id: string;
   id: string;
   code: string;
   first_name: string | null;
   last_name: string | null;
-  at_ms: number;
+  detail: string | null;
+  due_ms: number;
 }
 
-const orderCause = (r: OrderFacts, dueAt: Date, title: string): Cause => ({
-  tenantId: r.tenant_id,
-  companyId: r.company_id,
-  subject: { object: 'order', id: r.id },
-  dueAt,
-  title,
-});
-
-/** Orders with services in a state, the earliest service stamp (or deadline) per order. */
-async function ordersWithServices(db: Db, scope: Scope, where: SQL, stamp: SQL): Promise<OrderFacts[]> {
-  return rowsOf<OrderFacts>(
-    await db.execute(sql`select o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name as first_name, o.participant_last_name as last_name,
-        ${ms(sql`min(${stamp})`)} as at_ms
-      from orders o join order_services s on s.order_id = o.id
-      where ${where} ${inScope(sql`o.tenant_id`, scope)}
-      group by o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name, o.participant_last_name`),
-  );
+/**
+ * A rule about orders, bounded in SQL: `causes` selects the causes present at now (one row per
+ * order, `due` truncated to the millisecond as a stored due time is), each through a partial index
+ * that holds only the rows in the cause's states (migration 0023), never every order or result;
+ * `only` narrows it to one order (the resolution's check).
+ */
+interface OrderRule {
+  causes: (scope: Scope, now: Date, only: SQL) => SQL;
+  title: (r: OrderCauseRow) => string;
 }
 
-const awaiting = list(AWAITING_COLLECTION_STATUSES);
+const facts = sql`o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name as first_name, o.participant_last_name as last_name`;
+const dueOf = (at: SQL) => sql`date_trunc('milliseconds', ${at})`;
 
-/** The causes of each type the sweep raises, at `now`. */
-const CAUSES: Partial<Record<ActionType, (db: Db, scope: Scope, now: Date) => Promise<Cause[]>>> = {
+/** Orders with services in a state, due at the earliest service stamp (or deadline) plus `plus` ms. */
+const byServices = (where: SQL, stamp: SQL, plus = 0) => (scope: Scope, _now: Date, only: SQL) =>
+  sql`select ${facts}, null::text as detail, ${dueOf(sql`min(${stamp})${plus ? sql` + ${millis(plus)}` : sql``}`)} as due
+    from order_services s join orders o on o.id = s.order_id
+    where ${where} ${inScope(sql`o.tenant_id`, scope)} ${only}
+    group by o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name, o.participant_last_name`;
+
+const ORDER_RULES: Partial<Record<ActionType, OrderRule>> = {
   // 382.303(d)(1): from the order until collection; due when the 8-hour window closes.
-  async postAccidentAlcoholWindow(db, scope) {
-    const rows = await ordersWithServices(
-      db,
-      scope,
-      sql`s.deadline_closes_at is not null and s.deadline_reason_required_after is not null and s.status in (${awaiting}) and o.status not in ('cancelled', 'expired')`,
+  postAccidentAlcoholWindow: {
+    causes: byServices(
+      sql`s.deadline_closes_at is not null and s.status in (${awaiting}) and s.deadline_reason_required_after is not null and o.status not in ('cancelled', 'expired')`,
       sql`s.deadline_closes_at`,
-    );
-    return rows.map((r) =>
-      orderCause(r, new Date(r.at_ms), `Post-accident alcohol test for ${name(r.first_name, r.last_name)} (order ${r.code}): collect within 8 hours of the incident; past 2 hours, record why it was not done sooner`),
-    );
+    ),
+    title: (r) => `Post-accident alcohol test for ${name(r.first_name, r.last_name)} (order ${r.code}): collect within 8 hours of the incident; past 2 hours, record why it was not done sooner`,
   },
   // 382.303(d)(2): from the order until collection; due when the 32-hour window closes.
-  async postAccidentDrugWindow(db, scope) {
-    const rows = await ordersWithServices(
-      db,
-      scope,
-      sql`s.deadline_closes_at is not null and s.deadline_reason_required_after is null and s.status in (${awaiting}) and o.status not in ('cancelled', 'expired')`,
+  postAccidentDrugWindow: {
+    causes: byServices(
+      sql`s.deadline_closes_at is not null and s.status in (${awaiting}) and s.deadline_reason_required_after is null and o.status not in ('cancelled', 'expired')`,
       sql`s.deadline_closes_at`,
-    );
-    return rows.map((r) => orderCause(r, new Date(r.at_ms), `Post-accident drug test for ${name(r.first_name, r.last_name)} (order ${r.code}): collect within 32 hours of the incident`));
+    ),
+    title: (r) => `Post-accident drug test for ${name(r.first_name, r.last_name)} (order ${r.code}): collect within 32 hours of the incident`,
   },
-  async resultUnacknowledged(db, scope, now) {
-    const rows = rowsOf<OrderFacts & { status: string }>(
-      await db.execute(sql`select o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name as first_name, o.participant_last_name as last_name, o.status,
-          ${ms(sql`o.status_updated_at`)} as at_ms
-        from orders o
-        where o.is_final = true and o.acknowledged_at is null
-          and o.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.resultReviewMs))}
-          and (o.status in ('nonNegative', 'positive', 'adulterated', 'substituted')
-            or exists (select 1 from order_services s where s.order_id = o.id and (s.status = 'incomplete_refusalToTest' or jsonb_typeof(s.result -> 'refusal') = 'object')))
-          ${inScope(sql`o.tenant_id`, scope)}`),
-    );
-    return rows.map((r) =>
-      orderCause(r, after(new Date(r.at_ms), DUE_RULES.resultReviewMs), `Result "${r.status}" for ${name(r.first_name, r.last_name)} (order ${r.code}) not acknowledged after 24 hours`),
-    );
+  // A final result the employer has not acknowledged in 24 hours: a non-negative status, or a refusal on a service.
+  resultUnacknowledged: {
+    causes: (scope, now, only) => {
+      const unacknowledged = sql`o.is_final = true and o.acknowledged_at is null
+        and o.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.resultReviewMs))} ${inScope(sql`o.tenant_id`, scope)} ${only}`;
+      const due = dueOf(sql`o.status_updated_at + ${millis(DUE_RULES.resultReviewMs)}`);
+      return sql`select ${facts}, o.status as detail, ${due} as due from orders o
+          where o.status in (${unreviewed}) and ${unacknowledged}
+        union all
+        select ${facts}, o.status as detail, ${due} as due from orders o
+          where o.status not in (${unreviewed}) and ${unacknowledged}
+            and o.id in (select s.order_id from order_services s where s.status = 'incomplete_refusalToTest' or jsonb_typeof(s.result -> 'refusal') = 'object')`;
+    },
+    title: (r) => `Result "${r.detail}" for ${name(r.first_name, r.last_name)} (order ${r.code}) not acknowledged after 24 hours`,
   },
   // 40.131: the MRO could not reach the donor over 24 hours; the DER makes contact.
-  async mroCannotReachDonor(db, scope, now) {
-    const rows = await ordersWithServices(
-      db,
-      scope,
-      sql`s.status = 'pending_awaitingMROContact' and s.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.mroContactMs))}`,
-      sql`s.status_updated_at`,
-    );
-    return rows.map((r) =>
-      orderCause(r, after(new Date(r.at_ms), DUE_RULES.mroContactMs), `The MRO cannot reach ${name(r.first_name, r.last_name)} (order ${r.code}): contact the employee and have them call the MRO`),
-    );
+  mroCannotReachDonor: {
+    causes: (scope, now, only) =>
+      byServices(
+        sql`s.status = 'pending_awaitingMROContact' and s.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.mroContactMs))}`,
+        sql`s.status_updated_at`,
+        DUE_RULES.mroContactMs,
+      )(scope, now, only),
+    title: (r) => `The MRO cannot reach ${name(r.first_name, r.last_name)} (order ${r.code}): contact the employee and have them call the MRO`,
   },
-  async specimenNotAtLab(db, scope, now) {
-    const rows = await ordersWithServices(
-      db,
-      scope,
-      sql`s.status = 'pending_collectionCompleted' and s.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.labArrivalMs))}`,
-      sql`s.status_updated_at`,
-    );
-    return rows.map((r) =>
-      orderCause(r, after(new Date(r.at_ms), DUE_RULES.labArrivalMs), `Specimen of ${name(r.first_name, r.last_name)} (order ${r.code}) not at the laboratory 48 hours after collection`),
-    );
+  specimenNotAtLab: {
+    causes: (scope, now, only) =>
+      byServices(
+        sql`s.status = 'pending_collectionCompleted' and s.status_updated_at <= ${ts(new Date(now.getTime() - DUE_RULES.labArrivalMs))}`,
+        sql`s.status_updated_at`,
+        DUE_RULES.labArrivalMs,
+      )(scope, now, only),
+    title: (r) => `Specimen of ${name(r.first_name, r.last_name)} (order ${r.code}) not at the laboratory 48 hours after collection`,
   },
   // 40.191: an expired random, follow-up or return-to-duty order may be a refusal to test.
-  async orderExpiredUncollected(db, scope, now) {
-    const rows = rowsOf<OrderFacts & { test_reason: string }>(
-      await db.execute(sql`select o.tenant_id, o.company_id, o.id, o.code, o.participant_first_name as first_name, o.participant_last_name as last_name, o.test_reason,
-          ${ms(sql`coalesce(o.expires_at, o.status_updated_at)`)} as at_ms
-        from orders o
+  orderExpiredUncollected: {
+    causes: (scope, now, only) =>
+      sql`select ${facts}, o.test_reason as detail, ${dueOf(sql`coalesce(o.expires_at, o.status_updated_at)`)} as due from orders o
         where o.status = 'expired' and o.test_reason in ('random', 'followUp', 'returnToDuty')
           and coalesce(o.expires_at, o.status_updated_at) > ${ts(new Date(now.getTime() - DUE_RULES.expiredLookbackMs))}
-          ${inScope(sql`o.tenant_id`, scope)}`),
-    );
-    return rows.map((r) =>
-      orderCause(r, new Date(r.at_ms), `The ${r.test_reason} order of ${name(r.first_name, r.last_name)} (order ${r.code}) expired uncollected: review whether it is a refusal to test`),
-    );
+          ${inScope(sql`o.tenant_id`, scope)} ${only}`,
+    title: (r) => `The ${r.detail} order of ${name(r.first_name, r.last_name)} (order ${r.code}) expired uncollected: review whether it is a refusal to test`,
   },
+};
+
+/** The causes of each type about employees, pools and selections (read whole: they grow with the roster, not with orders). */
+const CAUSES: Partial<Record<ActionType, (db: Db, scope: Scope, now: Date) => Promise<Cause[]>>> = {
   // 382.701(b): every driver's limited query at least once every 12 months.
   async limitedQueryDue(db, scope, now) {
     const rows = rowsOf<{ tenant_id: string; company_id: string; id: string; first_name: string; last_name: string; last_on: string | null; active_from: string }>(
@@ -267,7 +274,7 @@ function companyIds(value: string[] | string): string[] {
 }
 
 /** The types the sweep raises. */
-export const SWEPT_TYPES = (ACTION_TYPES as readonly ActionTypeDefinition[]).filter((t) => t.raisedBy === 'sweep' && CAUSES[t.type as ActionType]);
+export const SWEPT_TYPES = (ACTION_TYPES as readonly ActionTypeDefinition[]).filter((t) => t.raisedBy === 'sweep' && (CAUSES[t.type as ActionType] || ORDER_RULES[t.type as ActionType]));
 
 interface Existing {
   id: string;
@@ -335,15 +342,66 @@ async function reconcile(db: Db, def: ActionTypeDefinition, causes: Cause[], sco
   return result;
 }
 
-/** One sweep over every type: what is due at `now` raised, what went away resolved. */
+/** Raises (or moves) the causes that have no action with their due time yet. */
+async function raiseCause(db: Db, def: ActionTypeDefinition, cause: Cause, now: Date, result: ActionSweepResult): Promise<void> {
+  await withTransaction({ db }, async (tx) => {
+    const a = { db: tx.db, afterCommit: tx.afterCommit, tenantId: cause.tenantId, actor: SWEEP_ACTOR };
+    // An open action of the subject with another due time: the old cause is gone, the new one is raised.
+    result.resolved += (await resolveWithEvent(a, { type: def.type, subject: cause.subject, resolution: 'automatic' }, now)).length;
+    const id = await raiseWithEvent(
+      a,
+      { type: def.type, severity: def.severity as ActionSeverity, title: cause.title, subject: cause.subject, companyId: cause.companyId, dueAt: cause.dueAt, citation: def.citation },
+      now,
+    );
+    if (id) result.raised++;
+  });
+}
+
+/**
+ * A rule about orders, in SQL and in batches: the causes with no action of the type, subject and
+ * due time (of any status: one a person closed is not raised again) through the actions' subject
+ * index, earliest due first; then the open actions of the type whose order no longer has the cause.
+ */
+async function sweepOrderRule(db: Db, def: ActionTypeDefinition, rule: OrderRule, scope: Scope, now: Date): Promise<ActionSweepResult> {
+  const result: ActionSweepResult = { raised: 0, resolved: 0 };
+  const fresh = rowsOf<OrderCauseRow>(
+    await db.execute(sql`select c.tenant_id, c.company_id, c.id, c.code, c.first_name, c.last_name, c.detail, ${ms(sql`c.due`)} as due_ms
+      from (${rule.causes(scope, now, sql``)}) c
+      where not exists (select 1 from ${actions} a where a.type = ${def.type} and a.subject_id = c.id and a.due_at = c.due and a.subject_object = 'order' and a.tenant_id = c.tenant_id)
+      order by c.due, c.id limit ${SWEEP_BATCH}`),
+  );
+  for (const r of fresh)
+    await raiseCause(db, def, { tenantId: r.tenant_id, companyId: r.company_id, subject: { object: 'order', id: r.id }, dueAt: new Date(Math.round(r.due_ms)), title: rule.title(r) }, now, result);
+  let gone: Array<{ tenant_id: string; subject_id: string }> = [];
+  if (def.autoResolve) {
+    gone = rowsOf(
+      await db.execute(sql`select a.tenant_id, a.subject_id from ${actions} a
+        where a.type = ${def.type} and a.status = 'open' and a.subject_object = 'order' ${inScope(sql`a.tenant_id`, scope)}
+          and not exists (${rule.causes(scope, now, sql`and o.id = a.subject_id`)})
+        order by a.due_at limit ${SWEEP_BATCH}`),
+    );
+    for (const e of gone)
+      await withTransaction({ db }, async (tx) => {
+        const a = { db: tx.db, afterCommit: tx.afterCommit, tenantId: e.tenant_id, actor: SWEEP_ACTOR };
+        result.resolved += (await resolveWithEvent(a, { type: def.type, subject: { object: 'order', id: e.subject_id }, resolution: 'automatic' }, now)).length;
+      });
+  }
+  result.more = fresh.length === SWEEP_BATCH || gone.length === SWEEP_BATCH;
+  return result;
+}
+
+/** One sweep over every type: what is due at `now` raised, what went away resolved (a batch per type). */
 export async function runActionSweep(options: ActionSweepOptions): Promise<ActionSweepResult> {
   const scope: Scope = { tenantId: options.tenantId, exceptTenantIds: options.exceptTenantIds };
-  const total: ActionSweepResult = { raised: 0, resolved: 0 };
+  const total: ActionSweepResult = { raised: 0, resolved: 0, more: false };
   for (const def of SWEPT_TYPES) {
-    const causes = await CAUSES[def.type as ActionType]!(options.db, scope, options.now);
-    const r = await reconcile(options.db, def, causes, scope, options.now);
+    const rule = ORDER_RULES[def.type as ActionType];
+    const r = rule
+      ? await sweepOrderRule(options.db, def, rule, scope, options.now)
+      : await reconcile(options.db, def, await CAUSES[def.type as ActionType]!(options.db, scope, options.now), scope, options.now);
     total.raised += r.raised;
     total.resolved += r.resolved;
+    total.more ||= r.more ?? false;
   }
   return total;
 }

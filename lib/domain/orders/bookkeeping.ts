@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { orderCounters, orders } from '@/lib/db/schema';
 import type { InTransaction } from '@/lib/domain/transaction';
+import { tenantNow } from '@/lib/domain/clock';
 import { emitEvent } from '@/lib/domain/webhook-endpoints';
 import type { Order } from '@/lib/domain/order-model/serialize';
 import { isFinalOrderStatus } from '@/lib/domain/order-model/status';
@@ -46,12 +47,13 @@ export async function rebuildOrderCounters(db: Db): Promise<void> {
  * it, in the same change and with the same `sequence`, the event of the status the order reached:
  * `order.cancelled`, `order.expired`, or `order.completed` when `isFinal` turns true (the
  * catalog's descriptions). The payloads never hold participant identifiers. `sequence` increases
- * per order so receivers can drop stale events.
+ * per order so receivers can drop stale events. The events are stamped with `meta.at`, the tenant's
+ * now that the change read already; without it the tenant's clock is read here once for them all.
  */
 export async function enqueueOrderUpdated(
   tx: InTransaction<{ db: Db }>,
   order: Order,
-  meta: { tenantId: string; callbackUrl: string | null; previousStatus: string },
+  meta: { tenantId: string; callbackUrl: string | null; previousStatus: string; at?: Date },
 ): Promise<void> {
   const [{ sequence }] = await tx.db
     .update(orders)
@@ -59,7 +61,8 @@ export async function enqueueOrderUpdated(
     .where(sql`${orders.id} = ${order.id}`)
     .returning({ sequence: orders.eventSequence });
   const data = { order: eventOrder(order) };
-  const about = { tenantId: meta.tenantId, companyId: order.company?.id ?? null, order: { id: order.id, sequence, callbackUrl: meta.callbackUrl }, data };
+  const at = meta.at ?? (await tenantNow({ db: tx.db, tenantId: meta.tenantId }));
+  const about = { tenantId: meta.tenantId, at, companyId: order.company?.id ?? null, order: { id: order.id, sequence, callbackUrl: meta.callbackUrl }, data };
   await emitEvent(tx, { ...about, type: 'order.updated' });
   const reached = order.status !== meta.previousStatus ? order.status : null;
   if (reached === 'cancelled') await emitEvent(tx, { ...about, type: 'order.cancelled' });

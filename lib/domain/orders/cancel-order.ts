@@ -91,7 +91,7 @@ export async function cancelOrder(args: { ctx: Ctx; id: string; input: CancelOrd
       data: { previousStatus: order.status, ...(email ? { cancelledByEmail: email } : {}), ...(input.reason ? { reason: input.reason } : {}) },
     });
     const updated = await getOrder(t, id, { identifiers: false });
-    await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
+    await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status, at: now });
     return updated;
   });
   // Spec 4.1: the cancellation response never includes participant identifiers.

@@ -78,7 +78,7 @@ export async function extendExpiration(args: { ctx: Ctx; orderId: string; input:
       data: { from: current?.toISOString() ?? null, to: next.toISOString(), messageQueued: sent },
     });
     const updated = await getOrder(t, orderId, { identifiers: false });
-    await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
+    await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status, at: now });
   });
   return getOrder(ctx, orderId);
 }
@@ -199,7 +199,7 @@ async function expireOrder(db: Db, id: string, now: Date): Promise<boolean> {
       data: { previousStatus: order.status, expiresAt: order.expiresAt?.toISOString() ?? null, services: moved.length },
     });
     const [document] = await loadOrderDocuments(t.db, [id], false);
-    await enqueueOrderUpdated(t, serializeOrder(document, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
+    await enqueueOrderUpdated(t, serializeOrder(document, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status, at: now });
     return true;
   });
 }

@@ -140,7 +140,7 @@ export async function recordServiceEvent(args: { ctx: Ctx; orderId: string; serv
     await afterServiceEvent?.(t, { orderId, tenantId: order.tenantId, companyId: order.companyId, serviceId, result, becameFinal, clearinghouse, now });
     if (statusChanged || orderChanged) {
       const updated = await getOrder(t, orderId, { identifiers: false });
-      await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
+      await enqueueOrderUpdated(t, updated, { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status, at: now });
     }
   });
   return getOrder(ctx, orderId);

@@ -38,7 +38,8 @@ export async function createDraw({ ctx, poolId, input }: { ctx: Ctx; poolId: str
     // The pool row is the lock that keeps two draws of one period apart (the unique index is the last guard).
     const pool = await poolRow(tx, poolId, true);
     const frequency: Frequency = pool.frequency === 'monthly' ? 'monthly' : 'quarterly';
-    const today = dayOf(await tenantNow(tx));
+    const now = await tenantNow(tx);
+    const today = dayOf(now);
     const period = input.period === undefined ? periodOfDay(today, frequency) : parsePeriod(input.period, frequency);
     if (!period)
       throw new DomainError('invalidValue', `period must be a ${frequency} period of the pool, such as ${periodOfDay(today, frequency).key}.`, { pointer: '/period' });
@@ -122,7 +123,7 @@ export async function createDraw({ ctx, poolId, input }: { ctx: Ctx; poolId: str
       data: { poolId: pool.id, period: period.key, poolSize: ids.length, selected: selectedCounts, commitment: row.commitment, poolHash: row.poolHash },
     });
     const draw = serializeDraw(row, pool.name);
-    await emitDrawCreated(tx, draw, pool.companyIds);
+    await emitDrawCreated(tx, draw, pool.companyIds, now);
     return draw;
   });
 }

@@ -12,10 +12,11 @@ import type { RandomDraw, RandomSelection } from './serialize';
 
 type Tx = InTransaction<{ db: Db; tenantId: string }>;
 
-export async function emitDrawCreated(tx: Tx, draw: RandomDraw, poolCompanyIds: readonly string[]): Promise<void> {
-  await emitEvent(tx, { tenantId: tx.tenantId, type: 'randomDraw.created', companyId: poolCompanyIds.length === 1 ? poolCompanyIds[0] : null, order: null, data: { randomDraw: draw } });
+/** `at`: the tenant's now the operation read already (not read again per event). */
+export async function emitDrawCreated(tx: Tx, draw: RandomDraw, poolCompanyIds: readonly string[], at?: Date): Promise<void> {
+  await emitEvent(tx, { tenantId: tx.tenantId, type: 'randomDraw.created', companyId: poolCompanyIds.length === 1 ? poolCompanyIds[0] : null, order: null, data: { randomDraw: draw }, at });
 }
 
-export async function emitSelectionUpdated(tx: Tx, selection: RandomSelection): Promise<void> {
-  await emitEvent(tx, { tenantId: tx.tenantId, type: 'randomSelection.updated', companyId: selection.company.id, order: null, data: { randomSelection: selection } });
+export async function emitSelectionUpdated(tx: Tx, selection: RandomSelection, at?: Date): Promise<void> {
+  await emitEvent(tx, { tenantId: tx.tenantId, type: 'randomSelection.updated', companyId: selection.company.id, order: null, data: { randomSelection: selection }, at });
 }

@@ -44,7 +44,8 @@ export async function excuseSelection({ ctx, id, input }: { ctx: Ctx; id: string
     const { selection, draw, pool } = locked;
     const kind = selection.kind === 'alcohol' ? 'alcohol' : 'drug';
     assertExcuseReason(input.reason, kind);
-    const today = dayOf(await tenantNow(tx));
+    const now = await tenantNow(tx);
+    const today = dayOf(now);
     const current = await selectionRow(tx, id, today);
     if (current.status !== 'selected')
       throw new DomainError(
@@ -88,8 +89,8 @@ export async function excuseSelection({ ctx, id, input }: { ctx: Ctx; id: string
       break;
     }
     const excused = serializeSelection(await selectionRow(tx, id, today));
-    await emitSelectionUpdated(tx, excused);
-    if (replacement) await emitSelectionUpdated(tx, serializeSelection(await selectionRow(tx, replacement, today)));
+    await emitSelectionUpdated(tx, excused, now);
+    if (replacement) await emitSelectionUpdated(tx, serializeSelection(await selectionRow(tx, replacement, today)), now);
     return excused;
   });
 }

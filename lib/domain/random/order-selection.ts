@@ -23,7 +23,8 @@ import { serializeSelection, type RandomSelection } from './serialize';
 
 export async function orderSelection({ ctx, id, input }: { ctx: Ctx; id: string; input: OrderSelectionBody }): Promise<RandomSelection> {
   return withTransaction(ctx, async (tx) => {
-    const today = dayOf(await tenantNow(tx));
+    const now = await tenantNow(tx);
+    const today = dayOf(now);
     // Lock the selection: two "Order" clicks make one order.
     const [locked] = await tx.db.select({ id: randomSelections.id }).from(randomSelections).where(and(eq(randomSelections.tenantId, ctx.tenantId), eq(randomSelections.id, id))).for('update');
     if (!locked) throw notFound('Random selection');
@@ -71,7 +72,7 @@ export async function orderSelection({ ctx, id, input }: { ctx: Ctx; id: string;
     await auditChange(tx, { action: 'randomSelection.ordered', subject: { type: 'randomSelection', id }, data: { orderId: order.id, kind } });
     const row = await selectionRow(tx, id, today);
     const selection = serializeSelection(row);
-    await emitSelectionUpdated(tx, selection);
+    await emitSelectionUpdated(tx, selection, now);
     return selection;
   });
 }

@@ -51,7 +51,7 @@ export async function reportToClearinghouse({ ctx, id, kind, input }: { ctx: Ctx
     await writeAudit(tx, { tenantId: order.tenantId, orderId: id, action: 'order.clearinghouse.reported', actor: ctx.actor, data: { kind, reportedAt: reportedAt.toISOString() } });
     if (!updated.some((i) => i.reporter === 'employer' && i.reportedAt === null))
       await resolveWithEvent(t, { type: RESULT_ACTIONS.clearinghouseReportDue.type, subject: { object: 'order', id }, resolution: 'automatic' }, now);
-    await enqueueOrderUpdated(t, await getOrder(t, id, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status });
+    await enqueueOrderUpdated(t, await getOrder(t, id, { identifiers: false }), { tenantId: order.tenantId, callbackUrl: order.callbackUrl, previousStatus: order.status, at: now });
   });
   return getOrder(ctx, id);
 }

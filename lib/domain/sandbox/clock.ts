@@ -98,7 +98,7 @@ export async function moveSandboxClock({ ctx, input }: { ctx: Ctx; input: MoveSa
   await runTenantExpirySweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) });
   // Follow-up tests: orders that settled (the expiries above included) and days that came (DESIGN.md 7.3).
   await runFollowUpSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs), limit: 10_000 });
-  // Then the actions: after expiry, so an order it expired is seen (orderExpiredUncollected).
-  await runActionSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) });
+  // Then the actions: after expiry, so an order it expired is seen (orderExpiredUncollected); batch after batch until done.
+  for (let batch = 0; batch < 1000; batch++) if (!(await runActionSweep({ db: ctx.db, tenantId: ctx.tenantId, now: new Date(Date.now() + offsetMs) })).more) break;
   return answer(offsetMs, realNow);
 }

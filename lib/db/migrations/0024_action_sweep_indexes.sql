@@ -1,0 +1,7 @@
+CREATE INDEX "actions_type_subject_idx" ON "actions" USING btree ("type","subject_id","due_at");--> statement-breakpoint
+CREATE INDEX "actions_open_type_due_idx" ON "actions" USING btree ("type","due_at") WHERE "actions"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "order_services_awaiting_deadline_idx" ON "order_services" USING btree ("deadline_closes_at") WHERE "order_services"."deadline_closes_at" is not null and "order_services"."status" in ('ordered', 'integrationError', 'pending', 'pending_arrivedAtTheClinic', 'pending_collectionInitiated', 'pending_collectionSuspended');--> statement-breakpoint
+CREATE INDEX "order_services_waiting_idx" ON "order_services" USING btree ("status","status_updated_at") WHERE "order_services"."status" in ('pending_awaitingMROContact', 'pending_collectionCompleted');--> statement-breakpoint
+CREATE INDEX "order_services_refusal_idx" ON "order_services" USING btree ("order_id") WHERE "order_services"."status" = 'incomplete_refusalToTest' or jsonb_typeof("order_services"."result" -> 'refusal') = 'object';--> statement-breakpoint
+CREATE INDEX "orders_unreviewed_result_idx" ON "orders" USING btree ("status_updated_at") WHERE "orders"."is_final" = true and "orders"."acknowledged_at" is null and "orders"."status" in ('nonNegative', 'positive', 'adulterated', 'substituted');--> statement-breakpoint
+CREATE INDEX "orders_expired_review_idx" ON "orders" USING btree (coalesce("expires_at", "status_updated_at")) WHERE "orders"."status" = 'expired' and "orders"."test_reason" in ('random', 'followUp', 'returnToDuty');
