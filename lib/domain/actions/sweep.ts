@@ -357,6 +357,34 @@ async function raiseCause(db: Db, def: ActionTypeDefinition, cause: Cause, now: 
   });
 }
 
+/** The causes of an order rule with no action of their type, subject and due time yet: a batch, earliest due first. */
+const freshCauses = (def: ActionTypeDefinition, rule: OrderRule, scope: Scope, now: Date) =>
+  sql`select c.tenant_id, c.company_id, c.id, c.code, c.first_name, c.last_name, c.detail, ${ms(sql`c.due`)} as due_ms
+    from (${rule.causes(scope, now, sql``)}) c
+    where not exists (select 1 from ${actions} a where a.type = ${def.type} and a.subject_id = c.id and a.due_at = c.due and a.subject_object = 'order' and a.tenant_id = c.tenant_id)
+    order by c.due, c.id limit ${SWEEP_BATCH}`;
+
+/** The open actions of an order rule whose order no longer has the cause: a batch. */
+const goneCauses = (def: ActionTypeDefinition, rule: OrderRule, scope: Scope, now: Date) =>
+  sql`select a.tenant_id, a.subject_id from ${actions} a
+    where a.type = ${def.type} and a.status = 'open' and a.subject_object = 'order' ${inScope(sql`a.tenant_id`, scope)}
+      and not exists (${rule.causes(scope, now, sql`and o.id = a.subject_id`)})
+    order by a.due_at limit ${SWEEP_BATCH}`;
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each order rule's two queries at `now` (scripts/bench-program.ts prints them). */
+export async function explainOrderRules(db: Db, now: Date): Promise<Array<{ type: string; step: 'raise' | 'resolve'; plan: string }>> {
+  const plans: Array<{ type: string; step: 'raise' | 'resolve'; plan: string }> = [];
+  for (const def of SWEPT_TYPES) {
+    const rule = ORDER_RULES[def.type as ActionType];
+    if (!rule) continue;
+    for (const [step, query] of [['raise', freshCauses(def, rule, {}, now)], ...(def.autoResolve ? [['resolve', goneCauses(def, rule, {}, now)] as const] : [])] as const) {
+      const rows = rowsOf<Record<string, string>>(await db.execute(sql`explain (analyze, buffers) ${query}`));
+      plans.push({ type: def.type, step, plan: rows.map((r) => Object.values(r)[0]).join('\n') });
+    }
+  }
+  return plans;
+}
+
 /**
  * A rule about orders, in SQL and in batches: the causes with no action of the type, subject and
  * due time (of any status: one a person closed is not raised again) through the actions' subject
@@ -364,22 +392,12 @@ async function raiseCause(db: Db, def: ActionTypeDefinition, cause: Cause, now: 
  */
 async function sweepOrderRule(db: Db, def: ActionTypeDefinition, rule: OrderRule, scope: Scope, now: Date): Promise<ActionSweepResult> {
   const result: ActionSweepResult = { raised: 0, resolved: 0 };
-  const fresh = rowsOf<OrderCauseRow>(
-    await db.execute(sql`select c.tenant_id, c.company_id, c.id, c.code, c.first_name, c.last_name, c.detail, ${ms(sql`c.due`)} as due_ms
-      from (${rule.causes(scope, now, sql``)}) c
-      where not exists (select 1 from ${actions} a where a.type = ${def.type} and a.subject_id = c.id and a.due_at = c.due and a.subject_object = 'order' and a.tenant_id = c.tenant_id)
-      order by c.due, c.id limit ${SWEEP_BATCH}`),
-  );
+  const fresh = rowsOf<OrderCauseRow>(await db.execute(freshCauses(def, rule, scope, now)));
   for (const r of fresh)
     await raiseCause(db, def, { tenantId: r.tenant_id, companyId: r.company_id, subject: { object: 'order', id: r.id }, dueAt: new Date(Math.round(r.due_ms)), title: rule.title(r) }, now, result);
   let gone: Array<{ tenant_id: string; subject_id: string }> = [];
   if (def.autoResolve) {
-    gone = rowsOf(
-      await db.execute(sql`select a.tenant_id, a.subject_id from ${actions} a
-        where a.type = ${def.type} and a.status = 'open' and a.subject_object = 'order' ${inScope(sql`a.tenant_id`, scope)}
-          and not exists (${rule.causes(scope, now, sql`and o.id = a.subject_id`)})
-        order by a.due_at limit ${SWEEP_BATCH}`),
-    );
+    gone = rowsOf(await db.execute(goneCauses(def, rule, scope, now)));
     for (const e of gone)
       await withTransaction({ db }, async (tx) => {
         const a = { db: tx.db, afterCommit: tx.afterCommit, tenantId: e.tenant_id, actor: SWEEP_ACTOR };
