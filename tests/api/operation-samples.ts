@@ -25,6 +25,7 @@ import * as sandbox from './samples/sandbox';
 import * as settings from './samples/settings';
 import * as setup from './samples/setup';
 import * as webhookEndpoints from './samples/webhook-endpoints';
+import { missing } from './samples/ids';
 
 export interface Fixtures {
   orderId: string;
@@ -74,7 +75,7 @@ export function sampleAuth(sample: Sample, bearer: string): { token?: string; he
   return sample.asUser ? { headers: sample.asUser } : { token: sample.bearer ?? sample.ownTenant?.bearer ?? bearer };
 }
 
-export const missing = '00000000-0000-4000-8000-000000000000';
+export { missing };
 
 const CORE_SAMPLES = {
   listOrders: () => ({ path: '/api/v2/orders', companyScoped: true }),

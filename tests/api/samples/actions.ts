@@ -3,7 +3,8 @@ import { raiseAction } from '@/lib/domain/actions';
 import { newId } from '@/lib/ids';
 import { DEMO } from '@/lib/seed';
 import { db } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 const byId = (id: string, tail = '') => ({ path: `/api/v2/actions/${id}${tail}`, missingPath: `/api/v2/actions/${missing}${tail}`, companyScoped: true });
 

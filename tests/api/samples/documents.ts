@@ -1,6 +1,7 @@
 /** Samples of lib/api/operations/documents.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
 import { call } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 /** A small, well-formed one-page PDF whose text is `text` (ASCII). */
 export function pdfBytes(text = 'SAMPLE'): Buffer {

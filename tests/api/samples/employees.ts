@@ -5,7 +5,8 @@ import { DEMO } from '@/lib/seed';
 import { newId } from '@/lib/ids';
 import { createTestTenant } from '../admins';
 import { call, db } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 const acme = DEMO.acme;
 

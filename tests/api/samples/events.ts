@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
 import { db } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 export const samples = {
   // The catalog is the same for every tenant: reference data, like the agencies.

@@ -1,7 +1,8 @@
 /** Samples of lib/api/operations/follow-up.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
 import { createEmployee, employeeOrder, orderNowBody, planBody } from '../follow-up-fixtures';
 import { call } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 const plan = (f: Fixtures, tail = '') => ({
   path: `/api/v2/follow-up-plans/${f.followUpPlanId}${tail}`,

@@ -1,5 +1,6 @@
 /** Samples of lib/api/operations/messages.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 export const samples = {
   listOrderMessages: (f) => ({ path: `/api/v2/orders/${f.orderId}/messages`, missingPath: `/api/v2/orders/${missing}/messages`, companyScoped: true }),

@@ -2,7 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@/lib/db/client';
 import { db } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 /** Each extension sample asks for a later expiry than the one before (the rule is "later than the current one"). */
 let extensions = 0;

@@ -1,6 +1,7 @@
 /** Samples of lib/api/operations/random.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
 import { call } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 import { addEmployees, newEmployer, poolBody } from '../random-fixtures';
 
 // Pools belong to an employer of their own (a company of Acme's the samples create): a token linked

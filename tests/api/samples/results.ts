@@ -1,7 +1,8 @@
 /** Samples of lib/api/operations/results.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
 import { DEMO } from '@/lib/seed';
 import { call } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 import { orderBody } from '../orders-fixtures';
 import { employeeBody } from './employees';
 

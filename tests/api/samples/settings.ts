@@ -8,7 +8,8 @@ import { messages, userInvitations } from '@/lib/db/schema';
 import { providersFromEnv } from '@/lib/worker/providers';
 import { runDueMessages } from '@/lib/worker/message-send';
 import { call, db, token } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 const { primary } = DEMO.acme.companies;
 const email = () => `sample-${newId().toLowerCase()}@settings.test`;

@@ -1,7 +1,8 @@
 /** Samples of lib/api/operations/setup.ts for the isolation matrix and the fuzz run (see ../operation-samples.ts). */
 import { DEMO } from '@/lib/seed';
 import { call } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 const address = { line1: '2100 Ross Ave', city: 'Dallas', state: 'TX', postalCode: '75201', country: 'US' };
 const acme = DEMO.acme;

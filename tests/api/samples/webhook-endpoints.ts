@@ -2,7 +2,8 @@
 import { createToken } from '@/lib/domain/api-tokens/tokens';
 import { createTestTenant } from '../admins';
 import { call, db } from '../harness';
-import { missing, type Fixtures, type SampleOf } from '../operation-samples';
+import type { Fixtures, SampleOf } from '../operation-samples';
+import { missing } from './ids';
 
 // Endpoints are the tenant's own and receive every event of it: the samples act on two tenants of
 // their own, so the endpoints they create receive no other test's events.
