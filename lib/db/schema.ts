@@ -896,6 +896,9 @@ export const actions = pgTable(
     // The sweep (lib/domain/actions/sweep.ts): whether a cause has its action (any status), and the open actions of a type.
     index('actions_type_subject_idx').on(t.type, t.subjectId, t.dueAt),
     index('actions_open_type_due_idx').on(t.type, t.dueAt).where(sql`${t.status} = 'open'`),
+    // The open actions' count (every dashboard page's badge, the action list's total) within the
+    // principal's companies: an index-only scan, no heap row read per action.
+    index('actions_open_company_idx').on(t.tenantId, t.companyId).where(sql`${t.status} = 'open'`),
   ],
 );
 

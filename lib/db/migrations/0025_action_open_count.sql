@@ -1,0 +1,1 @@
+CREATE INDEX "actions_open_company_idx" ON "actions" USING btree ("tenant_id","company_id") WHERE "actions"."status" = 'open';
