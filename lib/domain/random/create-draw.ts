@@ -5,7 +5,7 @@
  * and period, and only while the period lasts on the tenant's clock.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { randomDraws, randomSelections } from '@/lib/db/schema';
 import { auditChange } from '@/lib/domain/audit';
 import { tenantNow } from '@/lib/domain/clock';
@@ -60,9 +60,10 @@ export async function createDraw({ ctx, poolId, input }: { ctx: Ctx; poolId: str
     const noAlcohol = new Set(minimums.filter((m) => m.alcohol === null).map((m) => m.agencyId));
     const alcoholIds = pool.alcoholRate === null ? [] : members.filter((m) => !m.agency || !noAlcohol.has(m.agency.id)).map((m) => m.id);
 
-    // The year's earlier draws: their sizes and what they completed (DESIGN.md 7.2 "How many").
+    // The year's earlier draws: their sizes and what they completed (DESIGN.md 7.2 "How many"); of a
+    // ranking only its length (a whole one is as long as the pool).
     const earlier = await tx.db
-      .select({ id: randomDraws.id, poolSize: randomDraws.poolSize, ranking: randomDraws.ranking })
+      .select({ id: randomDraws.id, poolSize: randomDraws.poolSize, alcoholEligible: sql<number>`jsonb_array_length(${randomDraws.ranking}->'alcohol')`.mapWith(Number) })
       .from(randomDraws)
       .where(and(eq(randomDraws.poolId, pool.id), gte(randomDraws.periodStart, `${period.year}-01-01`), lte(randomDraws.periodStart, `${period.year}-12-31`)))
       .orderBy(asc(randomDraws.periodStart));
@@ -70,53 +71,55 @@ export async function createDraw({ ctx, poolId, input }: { ctx: Ctx; poolId: str
     const completed = (kind: DrawKind) => counts.filter((c) => c.kind === kind && c.status === 'completed').reduce((s, c) => s + c.n, 0);
     const periodsLeft = periodsPerYear(frequency) - period.index;
     const drug = howMany(pool.drugRate, [...earlier.map((d) => d.poolSize), ids.length], completed('drug'), periodsLeft);
-    const alcohol = pool.alcoholRate === null ? null : howMany(pool.alcoholRate, [...earlier.map((d) => d.ranking.alcohol.length), alcoholIds.length], completed('alcohol'), periodsLeft);
+    const alcohol = pool.alcoholRate === null ? null : howMany(pool.alcoholRate, [...earlier.map((d) => d.alcoholEligible), alcoholIds.length], completed('alcohol'), periodsLeft);
 
     const drawId = newId();
     const seedHex = randomBytes(32).toString('hex');
     const ranking = { drug: rankMembers(seedHex, drawId, 'drug', ids), alcohol: rankMembers(seedHex, drawId, 'alcohol', alcoholIds) };
     const selectedCounts = { drug: Math.min(drug.select, ranking.drug.length), alcohol: Math.min(alcohol?.select ?? 0, ranking.alcohol.length) };
-    const drawnAt = new Date();
-    const [row] = await tx.db
-      .insert(randomDraws)
-      .values({
-        id: drawId,
-        tenantId: ctx.tenantId,
-        poolId: pool.id,
-        period: period.key,
-        periodStart: period.start,
-        periodEnd: period.end,
-        drawnAt,
-        drawnBy: { type: ctx.actor.type, id: ctx.actor.type === 'system' ? null : ctx.actor.id, name: actorName(ctx.actor) },
-        poolSize: ids.length,
-        meanPoolSize: meanOf([...earlier.map((d) => d.poolSize), ids.length]),
-        required: { drug: drug.required, alcohol: alcohol?.required ?? null },
-        selectedCounts,
-        drugRate: pool.drugRate,
-        alcoholRate: pool.alcoholRate,
-        seedHex,
-        commitment: commitmentOf(seedHex),
-        poolHash: poolHashOf(ids),
-        algorithm: ALGORITHM,
-        snapshot: members as unknown as Record<string, unknown>[],
-        ranking,
-      })
-      .returning();
+    const values = {
+      id: drawId,
+      tenantId: ctx.tenantId,
+      poolId: pool.id,
+      period: period.key,
+      periodStart: period.start,
+      periodEnd: period.end,
+      drawnAt: new Date(),
+      drawnBy: { type: ctx.actor.type, id: ctx.actor.type === 'system' ? null : ctx.actor.id, name: actorName(ctx.actor) },
+      poolSize: ids.length,
+      meanPoolSize: meanOf([...earlier.map((d) => d.poolSize), ids.length]),
+      required: { drug: drug.required, alcohol: alcohol?.required ?? null },
+      selectedCounts,
+      drugRate: pool.drugRate,
+      alcoholRate: pool.alcoholRate,
+      seedHex,
+      seedRevealedAt: null,
+      commitment: commitmentOf(seedHex),
+      poolHash: poolHashOf(ids),
+      algorithm: ALGORITHM,
+      snapshot: members as unknown as Record<string, unknown>[],
+      ranking,
+    };
+    // Only what the database adds comes back: the snapshot and ranking (megabytes over a large pool) stay here.
+    const [added] = await tx.db.insert(randomDraws).values(values).returning({ createdAt: randomDraws.createdAt });
+    const row = { ...values, ...added };
+    // The selections in one statement over one JSON parameter: thousands of rows (a pool of 10,000 at a
+    // 50% rate selects 5,000 at once) as bound values cost more to build and bind than to insert.
     const byId = new Map(members.map((m) => [m.id, m]));
     const selections = (['drug', 'alcohol'] as const).flatMap((kind) =>
       ranking[kind].slice(0, selectedCounts[kind]).map((employeeId, i) => ({
         id: newId(),
-        tenantId: ctx.tenantId,
-        drawId,
-        employeeId,
-        companyId: byId.get(employeeId)!.company.id,
+        employee_id: employeeId,
+        company_id: byId.get(employeeId)!.company.id,
         kind,
         rank: i + 1,
-        status: 'selected',
-        notifyOn: randomDay(today, period.end),
+        notify_on: randomDay(today, period.end),
       })),
     );
-    if (selections.length) await tx.db.insert(randomSelections).values(selections);
+    if (selections.length)
+      await tx.db.execute(sql`insert into ${randomSelections} (id, tenant_id, draw_id, employee_id, company_id, kind, rank, status, notify_on)
+        select s.id, ${ctx.tenantId}, ${drawId}, s.employee_id, s.company_id, s.kind, s.rank, 'selected', s.notify_on
+        from json_to_recordset(${JSON.stringify(selections)}::json) as s(id text, employee_id text, company_id text, kind text, rank int, notify_on date)`);
     await auditChange(tx, {
       action: 'randomDraw.created',
       subject: { type: 'randomDraw', id: drawId },
