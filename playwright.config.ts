@@ -36,7 +36,11 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     timezoneId: 'UTC',
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A trace records every test (screencast frames, DOM snapshots) and keeps it only on failure:
+    // about half of Chromium's CPU and a third of the runner's (measured on 29 specs: Chromium 121 ->
+    // 60 CPU-s). Under CI=true nobody can open the trace files, so none are recorded there; the
+    // failure's screenshot and error context still are.
+    trace: tooling.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       // Undefined when none is found: Playwright's own error then says how to install its browser.
