@@ -482,7 +482,12 @@ export const orderServiceStatusHistory = pgTable(
     groupType: text('group_type').notNull(),
     occurredAt: ts('occurred_at').notNull(),
   },
-  (t) => [index('order_service_status_history_service_idx').on(t.orderServiceId, t.occurredAt)],
+  (t) => [
+    index('order_service_status_history_service_idx').on(t.orderServiceId, t.occurredAt),
+    // When a service was collected (the MIS report's year, lib/domain/reports/queries.ts): one entry
+    // per collected service, read without the history rows themselves.
+    index('order_service_collected_idx').on(t.orderServiceId, t.occurredAt).where(sql`${t.status} = 'pending_collectionCompleted'`),
+  ],
 );
 
 export const orderServiceScreenHistory = pgTable(

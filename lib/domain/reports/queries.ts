@@ -65,25 +65,32 @@ export async function testsOf(
 ): Promise<Array<Omit<MisTest, 'category'> & { jobCategoryId: string | null }>> {
   const from = `${q.year}-01-01T00:00:00Z`;
   const to = `${q.year + 1}-01-01T00:00:00Z`;
-  const rows = rowsOf<TestRow>(
-    await ctx.db.execute(sql`
-      select * from (
+  // One statement with JIT off (its cost estimate is far above the JIT threshold, and compiling the
+  // plan took longer than running it: 1.1 s of 7.4 s at 150,000 services) and room to sort in memory.
+  // The collection time is computed once per service (a lateral minimum over the partial index
+  // order_service_collected_idx).
+  const rows = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local work_mem = '32MB'`);
+    return rowsOf<TestRow>(
+      await tx.execute(sql`
         select o.id as order_id, o.code, o.test_reason, o.employee_id,
           o.job_category_id as order_category, e.job_category_id as employee_category,
           exists (select 1 from random_selections rs where rs.order_id = o.id and rs.tenant_id = o.tenant_id) as drawn,
           os.id as service_id, os.type, os.category, os.specimen_type, os.status, os.result,
-          coalesce(
-            (select min(h.occurred_at) from order_service_status_history h where h.order_service_id = os.id and h.status = 'pending_collectionCompleted'),
-            os.status_updated_at
-          ) as collected_at
+          coalesce(c.at, os.status_updated_at) as collected_at
         from orders o
         join order_services os on os.order_id = o.id
+        left join lateral (
+          select min(h.occurred_at) as at from order_service_status_history h
+          where h.order_service_id = os.id and h.status = 'pending_collectionCompleted'
+        ) c on true
         left join employees e on e.id = o.employee_id and e.tenant_id = o.tenant_id
         where o.tenant_id = ${ctx.tenantId} and o.company_id = ${q.companyId} and o.agency_id = ${q.agencyId} and os.is_dot
-      ) t
-      where t.collected_at >= ${from}::timestamptz and t.collected_at < ${to}::timestamptz
-      order by t.collected_at, t.order_id, t.service_id`),
-  );
+          and coalesce(c.at, os.status_updated_at) >= ${from}::timestamptz and coalesce(c.at, os.status_updated_at) < ${to}::timestamptz
+        order by collected_at, o.id, os.id`),
+    );
+  });
   return rows.flatMap((r) => {
     const alcohol = isAlcoholTest({ type: r.type, category: r.category, specimenType: r.specimen_type });
     if (!alcohol && !DRUG_TEST_TYPES.has(r.type) && r.category !== 'drug') return [];

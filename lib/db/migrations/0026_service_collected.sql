@@ -1,0 +1,1 @@
+CREATE INDEX "order_service_collected_idx" ON "order_service_status_history" USING btree ("order_service_id","occurred_at") WHERE "order_service_status_history"."status" = 'pending_collectionCompleted';
