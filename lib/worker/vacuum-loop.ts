@@ -22,7 +22,9 @@ import { jsonLogger, startLoop, type Logger, type Loop } from './loop';
 
 export const DEFAULT_VACUUM_MS = 10 * 60_000;
 /** The tables each order change writes, busiest first. */
-const TABLES = ['orders', 'order_services', 'order_service_status_history', 'audit_events', 'webhook_deliveries', 'messages'] as const;
+// Also the program's tables that change in bulk: the action sweep raises hundreds of actions a round
+// (its anti-joins need the actions' statistics) and a roster import writes thousands of employees.
+const TABLES = ['orders', 'order_services', 'order_service_status_history', 'audit_events', 'webhook_deliveries', 'messages', 'actions', 'employees'] as const;
 
 /** VACUUM_INTERVAL_MS (at least 1000; default DEFAULT_VACUUM_MS). */
 export function vacuumIntervalFromEnv(): number {
