@@ -130,10 +130,14 @@ function tagOf(text: string): string {
   return DECLARED_TAGS.find((tag) => text.includes(tag)) ?? '';
 }
 
+/** Projects whose files share their worker's modules (vitest.config.ts says why). */
+const SHARED_MODULES = new Set(['unit', 'api']);
+
 /** A vitest project as a step: its JSON report is counted when it ends. */
 function vitestStep(title: string, project: string, env: Record<string, string> = {}, files: string[] = []): Step {
   const out = path.join(reports, `${project}-${env.DATABASE_URL ? 'postgres' : 'pglite'}.json`);
-  const args = ['vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  const isolation = SHARED_MODULES.has(project) ? ['--no-isolate'] : [];
+  const args = ['vitest', 'run', '--project', project, ...isolation, ...files, '--reporter=default', '--reporter=json', `--outputFile=${out}`];
   return { title, command: 'npx', args, env, done: () => countVitest(out, `[${project}${env.DATABASE_URL ? ', PostgreSQL' : ''}]`) };
 }
 
