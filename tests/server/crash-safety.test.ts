@@ -34,6 +34,8 @@ const root = process.cwd();
 const built = fs.existsSync(path.join(root, '.next/BUILD_ID'));
 
 /** Concurrent clients in the burst. */
+/** How long a server may take to answer after its start. */
+const START_WAIT_MS = 180_000;
 const CONCURRENCY = 8;
 /** The kill comes once this many creates were answered 201 (and a few cancels 200), so requests are in flight. */
 const KILL_AFTER_CREATES = 24;
@@ -68,7 +70,9 @@ class Server {
     };
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
-    const deadline = Date.now() + 90_000;
+    // A first start creates the data dir, migrates and seeds the demo: beside the other probes and
+    // the CLI tests on two cores it has taken over 90 s.
+    const deadline = Date.now() + START_WAIT_MS;
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`next start exited (${child.exitCode ?? child.signalCode}):\n${this.tail()}`);
       try {
@@ -80,7 +84,7 @@ class Server {
       }
       await sleep(250);
     }
-    throw new Error(`next start did not answer within 90 s:\n${this.tail()}`);
+    throw new Error(`next start did not answer within ${START_WAIT_MS / 1000} s:\n${this.tail()}`);
   }
 
   exited(): Promise<void> {
@@ -224,7 +228,7 @@ async function api(server: Server, token: string, url: string) {
 // ---------------------------------------------------------------------------------------------
 
 describe('Crash safety on PGlite (the embedded default)', () => {
-  it('SIGKILL during a burst of creates and cancels loses nothing and half-writes nothing', { timeout: 240_000 }, async () => {
+  it('SIGKILL during a burst of creates and cancels loses nothing and half-writes nothing', { timeout: 2 * START_WAIT_MS + 120_000 }, async () => {
     expect(built, 'a production build in .next (npm test builds it first)').toBe(true);
 
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dto-crash-'));
