@@ -48,7 +48,8 @@ test.describe('Results inbox', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Result acknowledged.' })).toBeVisible();
     // The button left with its row: focus is on the message saying what happened, not on <body>.
     await expect(page.getByRole('status').filter({ hasText: 'Result acknowledged.' })).toBeFocused();
-    await expect.poll(() => badgeCount(page)).toBe(before - 1);
+    // At least this one fewer: the other `changes` spec running beside this one may acknowledge a result too.
+    await expect.poll(() => badgeCount(page)).toBeLessThanOrEqual(before - 1);
     await expect(page.getByTestId('result-row').filter({ hasText: code })).toHaveCount(0);
   });
 
